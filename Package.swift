@@ -1,0 +1,49 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// One set of settings for every target: Swift 6 mode, strict concurrency, and the upcoming
+/// features the house style asks for.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "whereabouts",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    products: [
+        .library(name: "Whereabouts", targets: ["Whereabouts"]),
+        .library(name: "WhereaboutsTesting", targets: ["WhereaboutsTesting"]),
+        .executable(name: "whereabouts", targets: ["whereabouts"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "Whereabouts", swiftSettings: swiftSettings),
+        .target(name: "WhereaboutsTesting", dependencies: ["Whereabouts"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "whereabouts",
+            dependencies: [
+                "Whereabouts",
+                "WhereaboutsTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WhereaboutsTests",
+            dependencies: ["Whereabouts", "WhereaboutsTesting"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WhereaboutsTestingTests",
+            dependencies: ["Whereabouts", "WhereaboutsTesting", "whereabouts"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,352 @@
+import Foundation
+
+/// Turns precise fixes into approximate ones that an app cannot sharpen again.
+///
+/// A grid of cells about `cellSize` metres square, shifted by a per-install ``Secret``, covers the Earth,
+/// and every cell has one fixed representative point, chosen by SipHash-2-4 from the secret and the cell:
+/// at least `minimumDistance` from every point of the cell and of its hysteresis margin, up to
+/// `offsetSpread` further. A coarse fix is the representative of the person's cell, so averaging many
+/// fixes converges on that point, not on the person. The cell changes only once a fix lies `hysteresis`
+/// metres past its edge, so noise at an edge never flaps; at most `maximumFixesPerHour` fixes come out
+/// an hour (by fix timestamps); altitude, vertical accuracy, speed and course are withheld.
+///
+/// Every coarse fix carries ``horizontalAccuracy`` (or the raw fix's, when larger): the radius around
+/// the coarse point that holds the true position with probability ≈ 68 % (Core Location's meaning) for
+/// a person placed uniformly in a cell, about 5.8 km for the default configuration.
+///
+/// Rows are `cellSize` high, each with its own cell width and secret offset, so cells stay about square.
+/// At the antimeridian a row's last cell may be narrower and crossing it changes cells at once; near the
+/// poles cells are narrower. The distance guarantee holds everywhere.
+///
+/// ```swift
+/// var coarsener = Coarsener(secret: .random())
+/// if let coarse = coarsener.coarsen(fix) {
+///     deliver(coarse)  // a fixed point 1–10 km away, at most 4 times an hour
+/// }
+///
+/// // In a test, a fixed secret gives the same points on every run:
+/// let fixed = Coarsener(secret: Coarsener.Secret(k0: 1, k1: 2))
+/// #expect(fixed.representative(for: fix.coordinate).distance(to: fix.coordinate) >= 1_000)
+/// ```
+public struct Coarsener: Sendable {
+    /// The per-install secret: 16 random bytes, the key of SipHash-2-4.
+    ///
+    /// Keep it for the life of the install: a new secret moves the grid and every representative point,
+    /// and two sets of points for one place narrow it down. Its `description` never shows the key.
+    public struct Secret: Hashable, Sendable, Codable, CustomStringConvertible {
+        let k0: UInt64
+        let k1: UInt64
+
+        /// Creates a secret from the two halves of a SipHash key.
+        ///
+        /// - Parameters:
+        ///   - k0: Key bytes 0…7, little-endian.
+        ///   - k1: Key bytes 8…15, little-endian.
+        public init(k0: UInt64, k1: UInt64) {
+            self.k0 = k0
+            self.k1 = k1
+        }
+
+        /// A new secret from the system's cryptographically secure generator.
+        ///
+        /// - Returns: A secret nobody can guess.
+        public static func random() -> Secret {
+            var generator = SystemRandomNumberGenerator()
+            return Secret(k0: generator.next(), k1: generator.next())
+        }
+
+        /// Reads a secret written by ``hex``.
+        ///
+        /// - Parameter hex: 32 hexadecimal digits (either case), the 16 key bytes in order.
+        public init?(hex: String) {
+            guard hex.utf8.count == 32, hex.allSatisfy(\.isHexDigit),
+                let first = UInt64(hex.prefix(16), radix: 16), let second = UInt64(hex.suffix(16), radix: 16)
+            else { return nil }
+            self.init(k0: first.byteSwapped, k1: second.byteSwapped)
+        }
+
+        /// The 16 key bytes as 32 lowercase hexadecimal digits, for storing the secret.
+        public var hex: String {
+            [k0, k1].map { word in
+                let digits = String(word.byteSwapped, radix: 16)
+                return String(repeating: "0", count: 16 - digits.count) + digits
+            }.joined()
+        }
+
+        /// `"Secret(…)"`: the key itself never appears in logs.
+        public var description: String { "Secret(…)" }
+
+        /// Decodes a secret from its ``hex`` string.
+        ///
+        /// - Parameter decoder: The decoder to read from.
+        /// - Throws: `DecodingError.dataCorrupted` when the string is not 32 hexadecimal digits.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            guard let secret = Secret(hex: try container.decode(String.self)) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "a secret is 32 hexadecimal digits; generate one with random()")
+            }
+            self = secret
+        }
+
+        /// Encodes the secret as its ``hex`` string.
+        ///
+        /// - Parameter encoder: The encoder to write to.
+        /// - Throws: What the encoder throws.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(hex)
+        }
+    }
+
+    /// How coarse the fixes are and how often they come.
+    ///
+    /// The defaults keep the country and usually the city, as Apple's approximate location does.
+    public struct Configuration: Hashable, Sendable, Codable {
+        /// The side of a cell in metres (default 3,000); must be positive.
+        public var cellSize: Double
+        /// The least distance in metres from any point of a cell and its margin to the cell's point (1,000).
+        public var minimumDistance: Double
+        /// How much further in metres a cell's point may lie, chosen per cell (default 2,000).
+        public var offsetSpread: Double
+        /// How far in metres past a cell's edge a fix must lie before the cell changes (default 750).
+        public var hysteresis: Double
+        /// The most coarse fixes produced in an hour, by fix timestamps (default 4); at least 1.
+        public var maximumFixesPerHour: Int
+
+        /// Creates a configuration.
+        ///
+        /// - Parameters:
+        ///   - cellSize: The side of a cell in metres.
+        ///   - minimumDistance: The least distance in metres from the truth to its coarse point.
+        ///   - offsetSpread: The extra radial spread in metres of the representative points.
+        ///   - hysteresis: How far in metres past a cell's edge a fix must lie to change cells.
+        ///   - maximumFixesPerHour: The most coarse fixes an hour.
+        public init(
+            cellSize: Double = 3_000,
+            minimumDistance: Double = 1_000,
+            offsetSpread: Double = 2_000,
+            hysteresis: Double = 750,
+            maximumFixesPerHour: Int = 4
+        ) {
+            self.cellSize = cellSize
+            self.minimumDistance = minimumDistance
+            self.offsetSpread = offsetSpread
+            self.hysteresis = hysteresis
+            self.maximumFixesPerHour = maximumFixesPerHour
+        }
+
+        /// 3 km cells, points 1–3 km beyond a cell's margin, 750 m hysteresis, 4 fixes an hour.
+        public static let `default` = Configuration()
+    }
+
+    /// The secret that places the grid and the points.
+    public let secret: Secret
+    /// The configuration in use.
+    public let configuration: Configuration
+    /// The `horizontalAccuracy`, in metres, that every coarse fix carries at least.
+    ///
+    /// The radius around a coarse point that holds the person's true position with probability ≈ 68 %
+    /// (Core Location's meaning), for a person placed uniformly in a cell and the representative point's
+    /// distribution. A function of the configuration only, computed once by numerical integration;
+    /// about 5,781 m for the default configuration.
+    public let horizontalAccuracy: Double
+    /// The last coarse fix produced, for one-shot requests while the rate limit holds.
+    public private(set) var current: Location?
+
+    let grid: Grid
+    /// The cell the person is in, as far as hysteresis allows.
+    private(set) var cell: Cell?
+    private var point: Coordinate?
+    private var lastOutput: Date?
+    private let interval: Double
+
+    /// Creates a coarsener.
+    ///
+    /// - Parameters:
+    ///   - secret: The per-install secret; keep it across launches.
+    ///   - configuration: How coarse and how often; sizes must be finite, `cellSize` positive, the others
+    ///     not negative, and `maximumFixesPerHour` at least 1.
+    public init(secret: Secret, configuration: Configuration = .default) {
+        let sizes = [configuration.minimumDistance, configuration.offsetSpread, configuration.hysteresis]
+        precondition(configuration.cellSize > 0 && configuration.cellSize.isFinite, "cellSize must be positive")
+        precondition(sizes.allSatisfy { $0 >= 0 && $0.isFinite }, "distances must be finite and not negative")
+        precondition(configuration.maximumFixesPerHour >= 1, "maximumFixesPerHour must be at least 1")
+        self.secret = secret
+        self.configuration = configuration
+        self.grid = Grid(secret: secret, configuration: configuration)
+        self.horizontalAccuracy = Self.containmentRadius(configuration, probability: 0.68)
+        self.interval = 3_600 / Double(configuration.maximumFixesPerHour)
+    }
+
+    /// Coarsens one raw fix.
+    ///
+    /// The fix always updates the cell (with hysteresis); a coarse fix comes out only when at least
+    /// 3600 / `maximumFixesPerHour` seconds have passed since the last one, by fix timestamps. The
+    /// first fix always comes out. Fixes with invalid coordinates are ignored; a timestamp earlier than
+    /// the last output restarts the interval from it.
+    ///
+    /// - Parameter fix: A precise fix.
+    /// - Returns: The coarse fix, or `nil` while the rate limit holds.
+    public mutating func coarsen(_ fix: Location) -> Location? {
+        let coordinate = fix.coordinate
+        guard coordinate.isValid else { return nil }
+        if let cell, grid.margin(of: cell, contains: coordinate) {
+            // Still in the current cell or its margin: stay.
+        } else {
+            cell = grid.cell(for: coordinate)
+            point = nil
+        }
+        if let lastOutput {
+            let elapsed = fix.timestamp.timeIntervalSince(lastOutput)
+            if elapsed < 0 { self.lastOutput = fix.timestamp }
+            if elapsed < interval { return nil }
+        }
+        lastOutput = fix.timestamp
+        let representative = point ?? grid.representative(of: cell ?? grid.cell(for: coordinate))
+        let accuracy = fix.horizontalAccuracy > horizontalAccuracy ? fix.horizontalAccuracy : horizontalAccuracy
+        point = representative
+        current = Location(coordinate: representative, horizontalAccuracy: accuracy, timestamp: fix.timestamp)
+        return current
+    }
+
+    /// The representative point of the cell holding a coordinate: no hysteresis, no rate limit.
+    ///
+    /// Used for visits. Out-of-range latitudes are clamped and longitudes wrapped; non-finite values
+    /// read as 0.
+    ///
+    /// - Parameter coordinate: A precise coordinate.
+    /// - Returns: The fixed point that stands for its cell.
+    public func representative(for coordinate: Coordinate) -> Coordinate {
+        let latitude = coordinate.latitude.isFinite ? min(max(coordinate.latitude, -90), 90) : 0
+        var longitude = coordinate.longitude.isFinite ? coordinate.longitude : 0
+        longitude -= 360 * (longitude / 360).rounded()
+        return grid.representative(of: grid.cell(for: Coordinate(latitude: latitude, longitude: longitude)))
+    }
+
+    /// Forgets the current cell, the rate-limit state and ``current``, for instance after the grant changes.
+    public mutating func reset() {
+        (cell, point, lastOutput, current) = (nil, nil, nil, nil)
+    }
+}
+
+extension Coarsener {
+    /// A grid cell, with its row's width (degrees) and secret offset (cells, 0..<1) for hysteresis.
+    struct Cell: Hashable, Sendable {
+        var row: Int, column: Int, width: Double, offset: Double
+    }
+
+    /// The secret grid: rows `cellSize` metres high, each with its own width and offset, and the points.
+    struct Grid: Sendable {
+        /// Metres in a degree of latitude, on the sphere that `Coordinate.distance(to:)` measures on.
+        static let metresPerDegree = Coordinate.earthRadius * .pi / 180
+        let k0: UInt64, k1: UInt64, cellSize: Double, minimumDistance: Double, offsetSpread: Double
+        /// The row height in degrees of latitude, the secret latitude offset in rows (0..<1) and the
+        /// hysteresis in cells.
+        let height: Double, offset: Double, margin: Double
+
+        init(secret: Secret, configuration: Configuration) {
+            (k0, k1) = (secret.k0, secret.k1)
+            cellSize = configuration.cellSize
+            height = configuration.cellSize / Self.metresPerDegree
+            margin = configuration.hysteresis / configuration.cellSize
+            minimumDistance = configuration.minimumDistance
+            offsetSpread = configuration.offsetSpread
+            offset = Self.unit(SipHasher.hash(tag: 0x6c61_7469_7475_6465, 0, 0, k0: k0, k1: k1))  // "latitude"
+        }
+
+        /// The southern and northern latitudes of a row, within ±90.
+        @inline(__always)
+        func latitudes(ofRow row: Int) -> (south: Double, north: Double) {
+            let south = (Double(row) - offset) * height - 90
+            return (max(south, -90), min(south + height, 90))
+        }
+
+        /// The cell holding a valid coordinate.
+        func cell(for coordinate: Coordinate) -> Cell {
+            let row = Int(((coordinate.latitude + 90) / height + offset).rounded(.down))
+            let (south, north) = latitudes(ofRow: row)
+            let width = min(360, cellSize / (Self.metresPerDegree * max(cos((south + north) * .pi / 360), 0.01)))
+            let rowOffset = Self.unit(SipHasher.hash(tag: 0x726f_776f_6666_7365, row, 0, k0: k0, k1: k1))  // "rowoffse"
+            let column = Int(((coordinate.longitude + 180) / width + rowOffset).rounded(.down))
+            return Cell(row: row, column: column, width: width, offset: rowOffset)
+        }
+
+        /// Whether a coordinate lies in a cell grown by the hysteresis on every side (in grid units).
+        @inline(__always)
+        func margin(of cell: Cell, contains coordinate: Coordinate) -> Bool {
+            let y = (coordinate.latitude + 90) / height + offset - Double(cell.row)
+            let x = (coordinate.longitude + 180) / cell.width + cell.offset - Double(cell.column)
+            return y >= -margin && y < 1 + margin && x >= -margin && x < 1 + margin
+        }
+
+        /// The cell's fixed point: from its centre, a keyed-hash bearing and a distance of the circumradius
+        /// of the cell and its margin (the farther corner, on the sphere) plus `minimumDistance` plus up to
+        /// `offsetSpread`. By the triangle inequality it is at least `minimumDistance` from the cell and margin.
+        func representative(of cell: Cell) -> Coordinate {
+            let (south, north) = latitudes(ofRow: cell.row)
+            let longitude = (Double(cell.column) - cell.offset + 0.5) * cell.width - 180
+            let centre = Coordinate(latitude: (south + north) / 2, longitude: longitude)
+            let east = longitude + min(180, cell.width * (0.5 + margin))
+            let southCorner = Coordinate(latitude: max(south - margin * height, -90), longitude: east)
+            let northCorner = Coordinate(latitude: min(north + margin * height, 90), longitude: east)
+            let circumradius = max(centre.distance(to: southCorner), centre.distance(to: northCorner))
+            let hash = SipHasher.hash(tag: 0x706f_696e_7473_2121, cell.row, cell.column, k0: k0, k1: k1)  // "points!!"
+            let bearing = 2 * .pi * Double(hash >> 32) * 0x1p-32
+            let distance = circumradius + minimumDistance + offsetSpread * Double(hash & 0xffff_ffff) * 0x1p-32
+            return Self.destination(from: centre, bearing: bearing, distance: distance)
+        }
+
+        /// The point `distance` metres from `start` along the great circle leaving it at `bearing` radians.
+        static func destination(from start: Coordinate, bearing: Double, distance: Double) -> Coordinate {
+            let latitude = start.latitude * .pi / 180
+            let angle = distance / Coordinate.earthRadius
+            let sine = min(1, max(-1, sin(latitude) * cos(angle) + cos(latitude) * sin(angle) * cos(bearing)))
+            let turn = atan2(sin(bearing) * sin(angle) * cos(latitude), cos(angle) - sin(latitude) * sine)
+            var longitude = start.longitude + turn * 180 / .pi
+            longitude -= 360 * (longitude / 360).rounded()
+            return Coordinate(latitude: asin(sine) * 180 / .pi, longitude: longitude)
+        }
+
+        /// A hash as a fraction in 0..<1.
+        @inline(__always)
+        static func unit(_ hash: UInt64) -> Double { Double(hash >> 11) * 0x1p-53 }
+    }
+
+    /// The radius holding the truth with `probability`, for a person uniform in a flat square cell.
+    ///
+    /// For a person `s` from the cell's centre and a point `r` from it at a uniform bearing, the distance
+    /// between them is at most `ρ` with probability arccos((r² + s² − ρ²) / 2rs) / π. This averages that
+    /// over fixed midpoint nodes for `s` (weighted by the square's density) and `r` (uniform over its
+    /// range), then solves for `ρ` by bisection: deterministic, and independent of the secret.
+    static func containmentRadius(_ configuration: Configuration, probability: Double) -> Double {
+        let half = configuration.cellSize / 2
+        let root2 = 2.squareRoot()
+        let inner = root2 * (half + configuration.hysteresis) + configuration.minimumDistance
+        // 32 nodes for s up to `half`, where the circle of radius s lies in the square, 32 beyond, where four
+        // arcs lie outside it; a weight is the circle's length inside times the node spacing (over 2π).
+        let nodes = (0..<64).map { index -> (s: Double, weight: Double) in
+            let t = (Double(index % 32) + 0.5) / 32
+            if index < 32 { return (t * half, t * half) }
+            let s = half * (1 + (root2 - 1) * t)
+            return (s, (1 - 4 / .pi * acos(half / s)) * s * (root2 - 1))
+        }
+        let radii = (0..<16).map { inner + configuration.offsetSpread * (Double($0) + 0.5) / 16 }
+        let total = nodes.reduce(0) { $0 + $1.weight } * Double(radii.count)
+        func fraction(within rho: Double) -> Double {
+            var sum = 0.0
+            for (s, weight) in nodes {
+                for r in radii {
+                    sum += weight * acos(min(1, max(-1, (r * r + s * s - rho * rho) / (2 * r * s))))
+                }
+            }
+            return sum / .pi / total
+        }
+        var (low, high) = (0.0, inner + configuration.offsetSpread + root2 * half)
+        for _ in 0..<50 {
+            let middle = (low + high) / 2
+            if fraction(within: middle) < probability { low = middle } else { high = middle }
+        }
+        return (low + high) / 2
+    }
+}

@@ -1,0 +1,323 @@
+import Foundation
+
+/// The rules of the operating system for one app: who may see which location, when.
+///
+/// On Apple platforms iOS makes these decisions; on Linux and in every test the engine makes
+/// them, with the same rules (DESIGN.md rules 0–10). It holds the state an OS holds for an app —
+/// its grant (in a ``ConsentStore``), accuracy, session grants (Allow Once, temporary full
+/// accuracy), Location Services, the app's lifecycle and background session — asks a
+/// ``PermissionPrompter`` when a prompt is due, and filters every fix from its
+/// ``LocationSource``: nothing when not authorized, coarsened when accuracy is reduced, nothing
+/// in the background unless allowed.
+///
+/// Every request completes promptly (rule 0): it returns what happened, or throws a
+/// ``LocationError`` that says what to fix.
+///
+/// ```swift
+/// let engine = AuthorizationEngine(
+///     appID: "com.example.demo",
+///     declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
+///     prompter: ScriptedPerson([.allowWhileUsing(precise: false)])
+/// )
+/// let outcome = try await engine.requestWhenInUseAuthorization()
+/// // outcome.status == .authorizedWhenInUse, outcome.accuracy == .reducedAccuracy
+/// ```
+public actor AuthorizationEngine {
+    /// Timings and thresholds of the engine.
+    public struct Options: Hashable, Sendable {
+        /// How long ``requestLocation()`` waits for a fix before throwing `locationUnavailable`.
+        public var locationTimeout: Duration
+        /// How long live updates go without a fix before they carry ``Diagnostic/locationUnavailable``.
+        public var unavailableAfter: Duration
+        /// Movement below this many metres (or the fix's accuracy, if larger) counts as standing still.
+        public var stationaryRadius: Double
+        /// Seconds of standing still (by fix timestamps) before ``Diagnostic/stationary`` holds.
+        public var stationarySeconds: Double
+        /// Seconds of standing still (by fix timestamps) before a visit begins.
+        public var visitSeconds: Double
+
+        /// Creates options.
+        ///
+        /// - Parameters:
+        ///   - locationTimeout: The one-shot request's time limit.
+        ///   - unavailableAfter: The gap after which live updates report no location.
+        ///   - stationaryRadius: Metres of movement that still count as standing still.
+        ///   - stationarySeconds: Seconds before `stationary` holds.
+        ///   - visitSeconds: Seconds before a visit begins.
+        public init(
+            locationTimeout: Duration = .seconds(10),
+            unavailableAfter: Duration = .seconds(10),
+            stationaryRadius: Double = 20,
+            stationarySeconds: Double = 120,
+            visitSeconds: Double = 300
+        ) {
+            self.locationTimeout = locationTimeout
+            self.unavailableAfter = unavailableAfter
+            self.stationaryRadius = stationaryRadius
+            self.stationarySeconds = stationarySeconds
+            self.visitSeconds = visitSeconds
+        }
+    }
+
+    struct Subscriber {
+        let receive: @Sendable (LocationUpdate) -> Void
+        let finish: @Sendable ((any Error)?) -> Void
+        var lastState: SubscriberState?
+    }
+
+    package enum RequestResult: Sendable {
+        case authorization(AuthorizationOutcome)
+        case accuracy(AccuracyOutcome)
+        case location(Location)
+    }
+
+    /// The app this engine decides for.
+    public nonisolated let appID: String
+    /// The app's Info.plist declarations.
+    public nonisolated let declarations: UsageDescriptions
+    /// The engine's options.
+    public nonisolated let options: Options
+
+    let prompter: any PermissionPrompter
+    let consentStore: any ConsentStore
+    let clock: any Clock<Duration>
+    let elapsed: @Sendable () -> Duration
+
+    // The person's grant, as kept in the consent store.
+    var grant = Grant()
+    var isLoaded = false
+    var loadTask: Task<Void, Never>?
+    var saveTask: Task<Void, Never>?
+    /// Errors from the consent store, reported once each as `didFailWithError`.
+    var lastSaveError: String?
+
+    // Device and session state.
+    var device: DeviceSettings
+    /// Where the app is in its life. A new engine's app is launched and in the foreground.
+    public internal(set) var appState: AppState = .foreground
+    var allowOnce = false
+    var allowOncePrecise = true
+    var temporaryFullAccuracy = false
+    var backgroundSessionActive = false
+    var allowsBackgroundUpdates = false
+    var alwaysDenied = false
+    var fullAccuracyDeclined = false
+
+    // Prompts.
+    var nextPromptID = 1
+    /// The prompt on screen now, if any.
+    public internal(set) var presentedPrompt: PermissionPrompt?
+    var promptTickets: [Int] = []
+    var promptTasks: [Int: Task<Void, Never>] = [:]
+    var presentedForAlways = false
+
+    // Requests.
+    var nextTicket = 1
+    var finishedTickets: [Int: Result<RequestResult, LocationError>] = [:]
+    var ticketWaiters: [Int: CheckedContinuation<Result<RequestResult, LocationError>, Never>] = [:]
+    var locationRequests: [Int: Duration] = [:]  // ticket → deadline on `elapsed`
+
+    // Delivery.
+    var coarsener: Coarsener
+    var nextSubscriberID = 1
+    var subscribers: [Int: Subscriber] = [:]
+    var authorizationContinuations: [Int: AsyncStream<Authorization>.Continuation] = [:]
+    var eventContinuations: [Int: AsyncStream<LocationEvent>.Continuation] = [:]
+    var lastAuthorization: Authorization?
+    var regions: [String: (region: Region, inside: Bool?)] = [:]
+    var visitsActive = false
+    var headingActive = false
+
+    // The source.
+    var source: (any LocationSource)?
+    var sourceKey: ObjectIdentifier?
+    var pump: Task<Void, Never>?
+    var pumpGeneration = 0
+    var sourceProblem: String?
+    var lastFixAt: Duration
+    var noFixTimedOut = false
+    var watchdog: Task<Void, Never>?
+    var anchor: Location?
+    var lastRawFix: Location?
+    var isStationary = false
+    var openVisit: Visit?
+
+    /// How many locations the app has received so far (live updates, one-shot requests).
+    public internal(set) var deliveredCount = 0
+    /// The last location the app received.
+    public internal(set) var lastDelivered: Location?
+    /// Whether the last location the app received was precise (full accuracy).
+    public internal(set) var lastDeliveredPrecise: Bool?
+
+    /// Creates an engine for one app.
+    ///
+    /// - Parameters:
+    ///   - appID: The app's identifier; grants are kept under it.
+    ///   - declarations: The app's Info.plist declarations.
+    ///   - prompter: Who answers prompts.
+    ///   - consentStore: Where grants are kept.
+    ///   - device: Location Services and restrictions.
+    ///   - coarsener: How approximate fixes are made; give it the install's kept secret.
+    ///   - clock: The clock for time limits (a test clock in tests).
+    ///   - options: Timings and thresholds.
+    public init(
+        appID: String,
+        declarations: UsageDescriptions,
+        prompter: any PermissionPrompter,
+        consentStore: any ConsentStore = InMemoryConsentStore(),
+        device: DeviceSettings = DeviceSettings(),
+        coarsener: Coarsener = Coarsener(secret: .random()),
+        clock: any Clock<Duration> = ContinuousClock(),
+        options: Options = Options()
+    ) {
+        self.appID = appID
+        self.declarations = declarations
+        self.prompter = prompter
+        self.consentStore = consentStore
+        self.device = device
+        self.coarsener = coarsener
+        self.clock = clock
+        self.options = options
+        self.elapsed = Self.stopwatch(clock)
+        self.lastFixAt = .zero
+    }
+
+    private static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+        let start = clock.now
+        return { start.duration(to: clock.now) }
+    }
+
+    /// Reads the app's grant from the consent store, if not done yet. Every public method does
+    /// this first; call it to have the engine ready before the first request.
+    public func prepare() async {
+        if isLoaded { return }
+        if let loadTask {
+            await loadTask.value
+            return
+        }
+        let store = consentStore
+        let appID = appID
+        let task = Task {
+            let kept = await store.grant(for: appID)
+            self.finishLoading(kept)
+        }
+        loadTask = task
+        await task.value
+    }
+
+    private func finishLoading(_ kept: Grant?) {
+        guard !isLoaded else { return }
+        grant = kept ?? Grant()
+        isLoaded = true
+        lastAuthorization = computeAuthorization()
+    }
+
+    /// The app's authorization now.
+    ///
+    /// - Returns: The status, accuracy and whether Location Services are on.
+    public func authorization() async -> Authorization {
+        await prepare()
+        return computeAuthorization()
+    }
+
+    /// The diagnostics that hold now (DESIGN rule 10).
+    ///
+    /// - Returns: The set a live update delivered now would carry.
+    public func diagnostics() async -> Set<Diagnostic> {
+        await prepare()
+        fireDueTimers()
+        return currentDiagnostics()
+    }
+
+    /// The regions being monitored.
+    public var monitoredRegions: Set<Region> { Set(regions.values.map(\.region)) }
+
+    func computeAuthorization() -> Authorization {
+        let precise = effectivePrecise
+        guard device.servicesEnabled else {
+            return Authorization(status: .denied, accuracy: precise ? .fullAccuracy : .reducedAccuracy,
+                                 servicesEnabled: false)
+        }
+        let status: AuthorizationStatus
+        if device.restricted {
+            status = .restricted
+        } else {
+            switch grant.decision {
+            case .notDetermined: status = allowOnce ? .authorizedWhenInUse : .notDetermined
+            case .denied: status = .denied
+            case .whenInUse: status = .authorizedWhenInUse
+            case .always: status = .authorizedAlways
+            }
+        }
+        let temporary = status.isAuthorized && temporaryFullAccuracy && !precise
+        let full = precise || temporary
+        return Authorization(
+            status: status,
+            accuracy: full ? .fullAccuracy : .reducedAccuracy,
+            isFullAccuracyTemporary: temporary,
+            servicesEnabled: true
+        )
+    }
+
+    /// The Precise switch as it stands: the session's for Allow Once, else the kept one, else the
+    /// app's default (`NSLocationDefaultAccuracyReduced`).
+    var effectivePrecise: Bool {
+        if allowOnce && grant.decision == .notDetermined { return allowOncePrecise }
+        return grant.precise ?? !declarations.defaultAccuracyReduced
+    }
+
+    var currentAuthorization: Authorization {
+        lastAuthorization ?? computeAuthorization()
+    }
+
+    /// Recomputes what depends on state after any change: announces a new authorization,
+    /// refreshes diagnostics, starts or stops the source, and shows the provisional-Always
+    /// prompt when it is due.
+    func stateDidChange() {
+        let now = computeAuthorization()
+        if now != lastAuthorization {
+            let before = lastAuthorization
+            lastAuthorization = now
+            if before?.accuracy != now.accuracy { coarsener.reset() }
+            if now.status == .authorizedAlways && !grant.provisionalAlways { alwaysDenied = false }
+            if now.accuracy == .fullAccuracy { fullAccuracyDeclined = false }
+            for continuation in authorizationContinuations.values { continuation.yield(now) }
+            broadcast(.didChangeAuthorization(now))
+            authorizationDidChange(now)
+        }
+        showProvisionalUpgradeIfDue()
+        refreshDiagnostics()
+        updateDemand()
+    }
+
+    func broadcast(_ event: LocationEvent) {
+        for continuation in eventContinuations.values { continuation.yield(event) }
+    }
+
+    func persistGrant() {
+        let store = consentStore
+        let appID = appID
+        let value = grant
+        let previous = saveTask
+        saveTask = Task {
+            await previous?.value
+            do {
+                try await store.setGrant(value, for: appID)
+            } catch {
+                self.reportSaveFailure(error)
+            }
+        }
+    }
+
+    private func reportSaveFailure(_ error: any Error) {
+        let message = "\(appID): \(error)"
+        guard message != lastSaveError else { return }
+        lastSaveError = message
+        broadcast(.didFailWithError(.consentStoreFailed(message)))
+    }
+
+    /// Waits until every grant change so far has reached the consent store.
+    public func flush() async {
+        await saveTask?.value
+    }
+}

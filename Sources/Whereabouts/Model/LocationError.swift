@@ -1,0 +1,226 @@
+public import Foundation
+
+/// An error from Whereabouts, with a description that says what went wrong and what to do.
+///
+/// A struct over a private enum, so cases can be added without breaking code that matches
+/// on ``code``:
+///
+/// ```swift
+/// do {
+///     _ = try await client.requestWhenInUseAuthorization()
+/// } catch let error as LocationError where error.code == .missingUsageDescription {
+///     print(error)  // names the Info.plist key to add
+/// }
+/// ```
+public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+    private enum Kind: Hashable, Sendable {
+        case missingUsageDescription(keys: [String])
+        case missingTemporaryPurposeKey(key: String, declared: [String])
+        case notAuthorized(status: AuthorizationStatus, servicesEnabled: Bool)
+        case regionMonitoringUnavailable(reason: String)
+        case backgroundModeMissing
+        case locationUnavailable(seconds: Double)
+        case invalidInfoPlist(file: String, problem: String)
+        case sourceFailed(message: String)
+        case notInUse
+        case consentStoreFailed(message: String)
+        case cancelled
+    }
+
+    private let kind: Kind
+
+    private init(_ kind: Kind) { self.kind = kind }
+
+    /// A stable identifier of the kind of error, for matching and for machine output.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// The identifier as scenarios and JSON output spell it, e.g. `"missingUsageDescription"`.
+        public let rawValue: String
+        private init(_ rawValue: String) { self.rawValue = rawValue }
+        /// The identifier itself.
+        public var description: String { rawValue }
+
+        /// A usage description key the request needs is missing from Info.plist.
+        public static let missingUsageDescription = Code("missingUsageDescription")
+        /// The purpose key is not in `NSLocationTemporaryUsageDescriptionDictionary`.
+        public static let missingTemporaryPurposeKey = Code("missingTemporaryPurposeKey")
+        /// The call needs an authorized status.
+        public static let notAuthorized = Code("notAuthorized")
+        /// Region monitoring cannot run (reduced accuracy, or not authorized).
+        public static let regionMonitoringUnavailable = Code("regionMonitoringUnavailable")
+        /// Background updates were allowed without `location` in `UIBackgroundModes`.
+        public static let backgroundModeMissing = Code("backgroundModeMissing")
+        /// No fix arrived in time.
+        public static let locationUnavailable = Code("locationUnavailable")
+        /// An Info.plist could not be read or has a key of the wrong type.
+        public static let invalidInfoPlist = Code("invalidInfoPlist")
+        /// The location source failed.
+        public static let sourceFailed = Code("sourceFailed")
+        /// The app is not in use enough for a one-shot location (background, When In Use, no session).
+        public static let notInUse = Code("notInUse")
+        /// The consent store could not keep a grant.
+        public static let consentStoreFailed = Code("consentStoreFailed")
+        /// The task that waited for the result was cancelled.
+        public static let cancelled = Code("cancelled")
+
+        /// Every code, for documentation and for parsing error ids.
+        public static let all: [Code] = [
+            .missingUsageDescription, .missingTemporaryPurposeKey, .notAuthorized, .regionMonitoringUnavailable,
+            .backgroundModeMissing, .locationUnavailable, .invalidInfoPlist, .sourceFailed, .notInUse,
+            .consentStoreFailed, .cancelled,
+        ]
+    }
+
+    /// What kind of error this is.
+    public var code: Code {
+        switch kind {
+        case .missingUsageDescription: .missingUsageDescription
+        case .missingTemporaryPurposeKey: .missingTemporaryPurposeKey
+        case .notAuthorized: .notAuthorized
+        case .regionMonitoringUnavailable: .regionMonitoringUnavailable
+        case .backgroundModeMissing: .backgroundModeMissing
+        case .locationUnavailable: .locationUnavailable
+        case .invalidInfoPlist: .invalidInfoPlist
+        case .sourceFailed: .sourceFailed
+        case .notInUse: .notInUse
+        case .consentStoreFailed: .consentStoreFailed
+        case .cancelled: .cancelled
+        }
+    }
+
+    /// The Info.plist keys that must be added, for ``Code/missingUsageDescription``; else empty.
+    public var missingKeys: [String] {
+        if case .missingUsageDescription(let keys) = kind { return keys }
+        return []
+    }
+
+    /// Info.plist lacks usage descriptions a request needs.
+    ///
+    /// - Parameter keys: The missing keys, e.g. `["NSLocationWhenInUseUsageDescription"]`.
+    public static func missingUsageDescription(_ keys: [String]) -> LocationError {
+        LocationError(.missingUsageDescription(keys: keys))
+    }
+
+    /// A temporary full accuracy request named a purpose key that is not declared.
+    ///
+    /// - Parameters:
+    ///   - key: The purpose key the app passed.
+    ///   - declared: The keys `NSLocationTemporaryUsageDescriptionDictionary` has.
+    public static func missingTemporaryPurposeKey(_ key: String, declared: [String]) -> LocationError {
+        LocationError(.missingTemporaryPurposeKey(key: key, declared: declared.sorted()))
+    }
+
+    /// The call needs an authorized status and the app has another.
+    ///
+    /// - Parameters:
+    ///   - status: The status the app has.
+    ///   - servicesEnabled: Whether Location Services are on.
+    public static func notAuthorized(_ status: AuthorizationStatus, servicesEnabled: Bool = true) -> LocationError {
+        LocationError(.notAuthorized(status: status, servicesEnabled: servicesEnabled))
+    }
+
+    /// Region monitoring cannot run.
+    ///
+    /// - Parameter reason: Why, in a sentence.
+    public static func regionMonitoringUnavailable(_ reason: String) -> LocationError {
+        LocationError(.regionMonitoringUnavailable(reason: reason))
+    }
+
+    /// Background updates were allowed without `location` in `UIBackgroundModes`.
+    public static let backgroundModeMissing = LocationError(.backgroundModeMissing)
+
+    /// No fix arrived within the given time.
+    ///
+    /// - Parameter seconds: How long the engine waited.
+    public static func locationUnavailable(after seconds: Double) -> LocationError {
+        LocationError(.locationUnavailable(seconds: seconds))
+    }
+
+    /// An Info.plist could not be used.
+    ///
+    /// - Parameters:
+    ///   - file: The file's path.
+    ///   - problem: What is wrong and how to fix it.
+    public static func invalidInfoPlist(file: String, problem: String) -> LocationError {
+        LocationError(.invalidInfoPlist(file: file, problem: problem))
+    }
+
+    /// The location source failed.
+    ///
+    /// - Parameter message: What the source reported.
+    public static func sourceFailed(_ message: String) -> LocationError {
+        LocationError(.sourceFailed(message: message))
+    }
+
+    /// A one-shot location was asked for while the app is not in use enough to receive it.
+    public static let notInUse = LocationError(.notInUse)
+
+    /// The consent store could not keep a grant.
+    ///
+    /// - Parameter message: What the store reported.
+    public static func consentStoreFailed(_ message: String) -> LocationError {
+        LocationError(.consentStoreFailed(message: message))
+    }
+
+    /// The waiting task was cancelled before a result arrived.
+    public static let cancelled = LocationError(.cancelled)
+
+    /// What went wrong and what to do about it.
+    public var description: String {
+        switch kind {
+        case .missingUsageDescription(let keys):
+            let list = keys.joined(separator: " and ")
+            let verb = keys.count == 1 ? "is" : "are"
+            return "\(list) \(verb) missing from Info.plist, so no prompt can be shown and the status stays "
+                + "notDetermined; add \(keys.count == 1 ? "it" : "each") with a sentence that says why the app "
+                + "needs location"
+        case .missingTemporaryPurposeKey(let key, let declared):
+            let known = declared.isEmpty ? "it declares none" : "it declares \(declared.joined(separator: ", "))"
+            return "purpose key \"\(key)\" is not in NSLocationTemporaryUsageDescriptionDictionary (\(known)); "
+                + "add \"\(key)\" to that dictionary with a sentence that says why this feature needs precise location"
+        case .notAuthorized(let status, let servicesEnabled):
+            if !servicesEnabled {
+                return "Location Services are off for the device; the person must turn them on in Settings › "
+                    + "Privacy › Location Services"
+            }
+            switch status {
+            case .notDetermined:
+                return "location is not authorized yet (status notDetermined); call requestWhenInUseAuthorization first"
+            case .restricted:
+                return "location is restricted by parental controls or device management (status restricted); "
+                    + "the app cannot ask, so offer the feature without location"
+            default:
+                return "location was denied (status \(status)); show a button that opens Settings so the person "
+                    + "can allow it"
+            }
+        case .regionMonitoringUnavailable(let reason):
+            return "region monitoring is unavailable: \(reason)"
+        case .backgroundModeMissing:
+            return "allowsBackgroundLocationUpdates was set without \"location\" in UIBackgroundModes (iOS raises "
+                + "an exception here); add \"location\" to UIBackgroundModes in Info.plist, or do not allow "
+                + "background updates"
+        case .locationUnavailable(let seconds):
+            return "no location arrived within \(Self.format(seconds)) s; check that the source is producing "
+                + "fixes (a GPS needs open sky) and try again"
+        case .invalidInfoPlist(let file, let problem):
+            return "\(file): \(problem)"
+        case .sourceFailed(let message):
+            return "the location source failed: \(message)"
+        case .notInUse:
+            return "the app is in the background with When In Use authorization and no background session, so "
+                + "it may not receive locations; start a background session while in the foreground, or ask "
+                + "for the location when the app is in the foreground"
+        case .consentStoreFailed(let message):
+            return "the consent store could not keep a grant (\(message)); the grant holds for this run only, "
+                + "so check that the store's folder is writable"
+        case .cancelled:
+            return "the request was cancelled before it completed; nothing was changed"
+        }
+    }
+
+    /// Same as ``description``, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import Whereabouts
+
+/// Reads one step of a scenario, with errors that say what is expected.
+enum Parser {
+    typealias Fail = (String) -> ScenarioError
+
+    static let stepKinds = ["do", "person", "app", "settings", "fix", "wait", "expect"]
+
+    static func step(_ raw: Any, fail: Fail) throws(ScenarioError) -> Scenario.Step {
+        guard let object = raw as? [String: Any] else {
+            throw fail("a step must be an object with one of \(list(stepKinds))")
+        }
+        let kinds = stepKinds.filter { object[$0] != nil }
+        guard kinds.count == 1, let kind = kinds.first else {
+            if kinds.isEmpty {
+                let keys = object.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                throw fail("unknown step {\(keys)}; a step has one of \(list(stepKinds))")
+            }
+            throw fail("a step has exactly one of \(list(stepKinds)); this one has \(list(kinds))")
+        }
+        switch kind {
+        case "do": return .do(try action(object, fail: fail))
+        case "person":
+            try checkKeys(object, allowed: ["person", "precise"], what: "a person step", fail: fail)
+            guard let name = object["person"] as? String, let answer = Scenario.Answer(rawValue: name) else {
+                throw fail("\"person\" must be one of \(list(Scenario.Answer.allCases.map(\.rawValue)))")
+            }
+            return .person(answer, precise: try bool(object, "precise", in: "a person step", fail: fail))
+        case "app":
+            try checkKeys(object, allowed: ["app"], what: "an app step", fail: fail)
+            guard let name = object["app"] as? String, let event = LifecycleEvent(rawValue: name) else {
+                throw fail("\"app\" must be one of \(list(LifecycleEvent.allCases.map(\.rawValue)))")
+            }
+            return .app(event)
+        case "settings": return .settings(try settings(object, fail: fail))
+        case "fix": return .fix(try fix(object, fail: fail))
+        case "wait":
+            try checkKeys(object, allowed: ["wait"], what: "a wait step", fail: fail)
+            guard let wait = object["wait"] as? [String: Any] else {
+                throw fail("\"wait\" must be an object such as {\"seconds\": 60}")
+            }
+            try checkKeys(wait, allowed: ["seconds"], what: "\"wait\"", fail: fail)
+            guard let seconds = try number(wait, "seconds", in: "\"wait\"", fail: fail), seconds >= 0,
+                  seconds.isFinite
+            else { throw fail("\"wait\" needs \"seconds\": a number ≥ 0") }
+            return .wait(.milliseconds(Int64((seconds * 1000).rounded())))
+        default: return .expect(try expectation(object, fail: fail))
+        }
+    }
+
+    static let actions = [
+        "requestWhenInUse", "requestAlways", "requestTemporaryFullAccuracy", "requestLocation", "startUpdates",
+        "stopUpdates", "allowBackgroundUpdates", "startBackgroundSession", "stopBackgroundSession",
+        "startMonitoringRegion",
+    ]
+
+    static func action(_ object: [String: Any], fail: Fail) throws(ScenarioError) -> Scenario.Action {
+        guard let name = object["do"] as? String, actions.contains(name) else {
+            throw fail("\"do\" must be one of \(list(actions))")
+        }
+        switch name {
+        case "requestTemporaryFullAccuracy":
+            try checkKeys(object, allowed: ["do", "purposeKey"], what: "this step", fail: fail)
+            guard let key = object["purposeKey"] as? String, !key.isEmpty else {
+                throw fail("requestTemporaryFullAccuracy needs \"purposeKey\": a key of "
+                    + "NSLocationTemporaryUsageDescriptionDictionary")
+            }
+            return .requestTemporaryFullAccuracy(purposeKey: key)
+        case "startMonitoringRegion":
+            try checkKeys(object, allowed: ["do", "lat", "lon", "radius", "identifier"], what: "this step",
+                          fail: fail)
+            guard let lat = try number(object, "lat", in: "startMonitoringRegion", fail: fail),
+                  let lon = try number(object, "lon", in: "startMonitoringRegion", fail: fail),
+                  let radius = try number(object, "radius", in: "startMonitoringRegion", fail: fail)
+            else { throw fail("startMonitoringRegion needs \"lat\", \"lon\" and \"radius\" (metres)") }
+            let center = Coordinate(latitude: lat, longitude: lon)
+            guard center.isValid, radius > 0 else {
+                throw fail("startMonitoringRegion: lat must be −90…90, lon −180…180 and radius > 0")
+            }
+            let identifier = object["identifier"] as? String ?? "region"
+            return .startMonitoringRegion(Region(identifier: identifier, center: center, radius: radius))
+        default:
+            try checkKeys(object, allowed: ["do"], what: "this step", fail: fail)
+            return switch name {
+            case "requestWhenInUse": .requestWhenInUse
+            case "requestAlways": .requestAlways
+            case "requestLocation": .requestLocation
+            case "startUpdates": .startUpdates
+            case "stopUpdates": .stopUpdates
+            case "allowBackgroundUpdates": .allowBackgroundUpdates
+            case "startBackgroundSession": .startBackgroundSession
+            default: .stopBackgroundSession
+            }
+        }
+    }
+
+    static let settingsStatuses = ["denied", "authorizedWhenInUse", "authorizedAlways", "notDetermined"]
+
+    static func settings(_ object: [String: Any], fail: Fail) throws(ScenarioError) -> Scenario.SettingsChange {
+        try checkKeys(object, allowed: ["settings"], what: "a settings step", fail: fail)
+        guard let values = object["settings"] as? [String: Any], !values.isEmpty else {
+            throw fail("\"settings\" must be an object with any of \"status\", \"precise\", \"servicesEnabled\"")
+        }
+        try checkKeys(values, allowed: ["status", "precise", "servicesEnabled", "restricted"], what: "\"settings\"",
+                      fail: fail)
+        var change = Scenario.SettingsChange()
+        if let raw = values["status"] {
+            guard let name = raw as? String, settingsStatuses.contains(name),
+                  let status = AuthorizationStatus(name: name)
+            else { throw fail("settings \"status\" must be one of \(list(settingsStatuses))") }
+            change.status = status
+        }
+        change.precise = try bool(values, "precise", in: "\"settings\"", fail: fail)
+        change.servicesEnabled = try bool(values, "servicesEnabled", in: "\"settings\"", fail: fail)
+        change.restricted = try bool(values, "restricted", in: "\"settings\"", fail: fail)
+        return change
+    }
+
+    static func fix(_ object: [String: Any], fail: Fail) throws(ScenarioError) -> Location {
+        try checkKeys(object, allowed: ["fix"], what: "a fix step", fail: fail)
+        guard let values = object["fix"] as? [String: Any] else {
+            throw fail("\"fix\" must be an object such as {\"lat\": 48.8584, \"lon\": 2.2945, \"accuracy\": 5}")
+        }
+        try checkKeys(values, allowed: ["lat", "lon", "accuracy", "altitude", "speed", "course"], what: "\"fix\"",
+                      fail: fail)
+        guard let lat = try number(values, "lat", in: "\"fix\"", fail: fail),
+              let lon = try number(values, "lon", in: "\"fix\"", fail: fail)
+        else { throw fail("\"fix\" needs \"lat\" and \"lon\" in degrees") }
+        let coordinate = Coordinate(latitude: lat, longitude: lon)
+        guard coordinate.isValid else { throw fail("\"fix\": lat must be −90…90 and lon −180…180") }
+        let accuracy = try number(values, "accuracy", in: "\"fix\"", fail: fail) ?? 5
+        guard accuracy >= 0 else { throw fail("\"fix\": \"accuracy\" must be ≥ 0 metres") }
+        return Location(
+            coordinate: coordinate,
+            altitude: try number(values, "altitude", in: "\"fix\"", fail: fail),
+            horizontalAccuracy: accuracy,
+            speed: try number(values, "speed", in: "\"fix\"", fail: fail),
+            course: try number(values, "course", in: "\"fix\"", fail: fail),
+            timestamp: Scenario.epoch
+        )
+    }
+
+    static let promptNames = ["none"] + PermissionPrompt.Kind.allCases.map(\.rawValue)
+
+    static func expectation(_ object: [String: Any], fail: Fail) throws(ScenarioError) -> Scenario.Expectation {
+        try checkKeys(object, allowed: ["expect"], what: "an expect step", fail: fail)
+        guard let values = object["expect"] as? [String: Any], !values.isEmpty else {
+            throw fail("\"expect\" must be an object with any of \"status\", \"accuracy\", \"prompt\", \"result\", "
+                + "\"delivered\", \"lastFixPrecise\", \"diagnostics\"")
+        }
+        try checkKeys(values, allowed: ["status", "accuracy", "prompt", "result", "delivered", "lastFixPrecise",
+                                        "diagnostics"], what: "\"expect\"", fail: fail)
+        var expectation = Scenario.Expectation()
+        if let raw = values["status"] {
+            guard let name = raw as? String, let status = AuthorizationStatus(name: name) else {
+                throw fail("expect \"status\" must be one of \(list(AuthorizationStatus.allCases.map(\.description)))")
+            }
+            expectation.status = status
+        }
+        if let raw = values["accuracy"] {
+            guard let name = raw as? String, let accuracy = AccuracyAuthorization(name: name) else {
+                throw fail("expect \"accuracy\" must be \"full\" or \"reduced\"")
+            }
+            expectation.accuracy = accuracy
+        }
+        if let raw = values["prompt"] {
+            guard let name = raw as? String, promptNames.contains(name) else {
+                throw fail("expect \"prompt\" must be one of \(list(promptNames))")
+            }
+            expectation.prompt = name
+        }
+        if let raw = values["result"] {
+            let allowed = AuthorizationStatus.allCases.map(\.description) + ["full", "reduced", "location"]
+                + LocationError.Code.all.map(\.rawValue)
+            guard let name = raw as? String, allowed.contains(name) else {
+                throw fail("expect \"result\" must be a status name, \"full\", \"reduced\", \"location\" or an "
+                    + "error id (\(LocationError.Code.all.map(\.rawValue).joined(separator: ", ")))")
+            }
+            expectation.result = name
+        }
+        if let raw = values["delivered"] {
+            guard !isBoolean(raw), let count = raw as? Int, count >= 0 else {
+                throw fail("expect \"delivered\" must be a whole number ≥ 0")
+            }
+            expectation.delivered = count
+        }
+        expectation.lastFixPrecise = try bool(values, "lastFixPrecise", in: "\"expect\"", fail: fail)
+        if let raw = values["diagnostics"] {
+            guard let names = raw as? [String] else {
+                throw fail("expect \"diagnostics\" must be an array of diagnostic ids")
+            }
+            var diagnostics: [Diagnostic] = []
+            for name in names {
+                guard let diagnostic = Diagnostic(rawValue: name) else {
+                    throw fail("unknown diagnostic \"\(name)\"; use \(list(Diagnostic.allCases.map(\.rawValue)))")
+                }
+                diagnostics.append(diagnostic)
+            }
+            expectation.diagnostics = diagnostics
+        }
+        return expectation
+    }
+
+    static func checkKeys(_ object: [String: Any], allowed: [String], what: String, fail: Fail) throws(ScenarioError) {
+        let unknown = object.keys.filter { !allowed.contains($0) }.sorted()
+        guard unknown.isEmpty else {
+            throw fail("unknown key \(list(unknown)) in \(what); allowed: \(list(allowed))")
+        }
+    }
+
+    static func bool(_ object: [String: Any], _ key: String, in what: String, fail: Fail) throws(ScenarioError) -> Bool? {
+        guard let raw = object[key] else { return nil }
+        guard let value = raw as? Bool, isBoolean(raw) else { throw fail("\"\(key)\" in \(what) must be true or false") }
+        return value
+    }
+
+    static func number(_ object: [String: Any], _ key: String, in what: String, fail: Fail) throws(ScenarioError) -> Double? {
+        guard let raw = object[key] else { return nil }
+        guard !isBoolean(raw), let value = (raw as? NSNumber)?.doubleValue, value.isFinite else {
+            throw fail("\"\(key)\" in \(what) must be a number")
+        }
+        return value
+    }
+
+    static func isBoolean(_ raw: Any) -> Bool { isSerializedBoolean(raw) }
+
+    static func list(_ names: [String]) -> String {
+        names.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+}

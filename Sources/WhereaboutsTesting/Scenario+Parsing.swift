@@ -1,0 +1,76 @@
+public import Foundation
+import Whereabouts
+
+extension Scenario {
+    /// Reads a scenario file.
+    ///
+    /// - Parameter url: The JSON file.
+    /// - Throws: ``ScenarioError`` naming the file, the step and what is wrong.
+    public init(contentsOf url: URL) throws(ScenarioError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ScenarioError(file: url.path, message: "cannot be read (\(error.localizedDescription))")
+        }
+        try self.init(data: data, file: url.path)
+    }
+
+    /// Reads a scenario from JSON.
+    ///
+    /// - Parameters:
+    ///   - data: The JSON.
+    ///   - file: The name to use in errors.
+    /// - Throws: ``ScenarioError`` naming the file, the step and what is wrong.
+    public init(data: Data, file: String = "<scenario>") throws(ScenarioError) {
+        func fail(_ message: String, step: Int? = nil) -> ScenarioError {
+            ScenarioError(file: file, step: step, message: message)
+        }
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data, options: [])
+        } catch {
+            let detail = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
+            throw fail("is not valid JSON (\(detail))")
+        }
+        guard let object = root as? [String: Any] else {
+            throw fail("the top level must be an object with \"appID\", \"info\", \"device\" and \"steps\"")
+        }
+        try Parser.checkKeys(object, allowed: ["appID", "info", "device", "steps", "name", "description"],
+                             what: "the top level", fail: { fail($0) })
+        guard let appID = object["appID"] as? String, !appID.isEmpty else {
+            throw fail("\"appID\" must be a non-empty string such as \"com.example.demo\"")
+        }
+        var info = UsageDescriptions()
+        if let raw = object["info"] {
+            guard let dictionary = raw as? [String: Any] else {
+                throw fail("\"info\" must be an object of Info.plist keys")
+            }
+            do {
+                info = try UsageDescriptions(dictionary: dictionary, file: "\(file): info")
+            } catch {
+                throw ScenarioError(file: file, message: "info: \(error.description.replacingOccurrences(of: "\(file): info: ", with: ""))")
+            }
+        }
+        var device = DeviceSettings()
+        if let raw = object["device"] {
+            guard let dictionary = raw as? [String: Any] else {
+                throw fail("\"device\" must be an object such as {\"servicesEnabled\": true, \"restricted\": false}")
+            }
+            try Parser.checkKeys(dictionary, allowed: ["servicesEnabled", "restricted"], what: "\"device\"",
+                                 fail: { fail($0) })
+            device.servicesEnabled = try Parser.bool(dictionary, "servicesEnabled", in: "\"device\"",
+                                                     fail: { fail($0) }) ?? true
+            device.restricted = try Parser.bool(dictionary, "restricted", in: "\"device\"", fail: { fail($0) }) ?? false
+        }
+        guard let rawSteps = object["steps"] as? [Any] else {
+            throw fail("\"steps\" must be an array of step objects")
+        }
+        var steps: [Step] = []
+        for (offset, raw) in rawSteps.enumerated() {
+            let index = offset + 1
+            steps.append(try Parser.step(raw) { fail($0, step: index) })
+        }
+        self.init(appID: appID, info: info, device: device, steps: steps)
+    }
+}

@@ -1,0 +1,184 @@
+public import Foundation
+public import Whereabouts
+
+/// A script that drives the engine the way a person and an app would, with expectations.
+///
+/// The JSON format is a public contract (`whereabouts simulate --scenario FILE` runs it):
+///
+/// ```json
+/// { "appID": "com.example.demo",
+///   "info": { "NSLocationWhenInUseUsageDescription": "Shows where you are." },
+///   "device": { "servicesEnabled": true, "restricted": false },
+///   "steps": [
+///     {"do": "requestWhenInUse"},
+///     {"person": "allowWhileUsing", "precise": false},
+///     {"expect": {"status": "authorizedWhenInUse", "accuracy": "reduced", "prompt": "none"}},
+///     {"fix": {"lat": 48.8584, "lon": 2.2945, "accuracy": 5}},
+///     {"expect": {"delivered": 0}}
+///   ] }
+/// ```
+///
+/// Load one with ``init(data:file:)`` and run it with ``ScenarioRunner``.
+public struct Scenario: Sendable {
+    /// What the app does (`do`).
+    public enum Action: Hashable, Sendable, CustomStringConvertible {
+        /// `requestWhenInUse`.
+        case requestWhenInUse
+        /// `requestAlways`.
+        case requestAlways
+        /// `requestTemporaryFullAccuracy` with `"purposeKey"`.
+        case requestTemporaryFullAccuracy(purposeKey: String)
+        /// `requestLocation`.
+        case requestLocation
+        /// `startUpdates`.
+        case startUpdates
+        /// `stopUpdates`.
+        case stopUpdates
+        /// `allowBackgroundUpdates`.
+        case allowBackgroundUpdates
+        /// `startBackgroundSession`.
+        case startBackgroundSession
+        /// `stopBackgroundSession`.
+        case stopBackgroundSession
+        /// `startMonitoringRegion` with `"lat"`, `"lon"`, `"radius"`.
+        case startMonitoringRegion(Region)
+
+        /// The action as the scenario names it, with its arguments.
+        public var description: String {
+            switch self {
+            case .requestWhenInUse: "requestWhenInUse"
+            case .requestAlways: "requestAlways"
+            case .requestTemporaryFullAccuracy(let key): "requestTemporaryFullAccuracy \(key)"
+            case .requestLocation: "requestLocation"
+            case .startUpdates: "startUpdates"
+            case .stopUpdates: "stopUpdates"
+            case .allowBackgroundUpdates: "allowBackgroundUpdates"
+            case .startBackgroundSession: "startBackgroundSession"
+            case .stopBackgroundSession: "stopBackgroundSession"
+            case .startMonitoringRegion(let region):
+                "startMonitoringRegion \(region.center) r=\(Int(region.radius)) m"
+            }
+        }
+    }
+
+    /// What the person answers to the prompt on screen (`person`).
+    public enum Answer: String, Hashable, Sendable, CaseIterable {
+        /// Allow Once.
+        case allowOnce
+        /// Allow While Using App.
+        case allowWhileUsing
+        /// Don't Allow.
+        case dontAllow
+        /// Change to Always Allow.
+        case changeToAlways
+        /// Keep Only While Using.
+        case keepWhileUsing
+        /// Allow precise (temporary full accuracy).
+        case allowPrecise
+        /// Don't allow precise (temporary full accuracy).
+        case dontAllowPrecise
+    }
+
+    /// What the person changes in Settings (`settings`); `nil` leaves a value as it is.
+    public struct SettingsChange: Hashable, Sendable {
+        /// The app's authorization setting.
+        public var status: AuthorizationStatus?
+        /// The app's Precise Location switch.
+        public var precise: Bool?
+        /// Location Services for the device.
+        public var servicesEnabled: Bool?
+        /// Parental controls (an extension to the contract's keys).
+        public var restricted: Bool?
+    }
+
+    /// What must hold after the step before it (`expect`); `nil` is not checked.
+    public struct Expectation: Hashable, Sendable {
+        /// The authorization status.
+        public var status: AuthorizationStatus?
+        /// The accuracy.
+        public var accuracy: AccuracyAuthorization?
+        /// The prompt on screen, or `"none"`.
+        public var prompt: String?
+        /// What the last completed request returned: a status name, `full`/`reduced`, `location`,
+        /// or an error id.
+        public var result: String?
+        /// How many fixes the app received so far.
+        public var delivered: Int?
+        /// Whether the last fix the app received was precise.
+        public var lastFixPrecise: Bool?
+        /// Diagnostics that must be present.
+        public var diagnostics: [Diagnostic]?
+    }
+
+    /// One step.
+    public enum Step: Hashable, Sendable {
+        /// The app does something.
+        case `do`(Action)
+        /// The person answers the prompt on screen; `precise` is the switch for the first prompt.
+        case person(Answer, precise: Bool?)
+        /// The app's life changes.
+        case app(LifecycleEvent)
+        /// The person changes Settings.
+        case settings(SettingsChange)
+        /// A raw fix from the source.
+        case fix(Location)
+        /// Time passes on the test clock.
+        case wait(Duration)
+        /// Checks.
+        case expect(Expectation)
+    }
+
+    /// The app's identifier.
+    public var appID: String
+    /// The app's Info.plist declarations.
+    public var info: UsageDescriptions
+    /// The device's settings at the start.
+    public var device: DeviceSettings
+    /// The steps, in order.
+    public var steps: [Step]
+
+    /// Creates a scenario in code.
+    ///
+    /// - Parameters:
+    ///   - appID: The app's identifier.
+    ///   - info: The app's declarations.
+    ///   - device: The device's settings at the start.
+    ///   - steps: The steps.
+    public init(appID: String, info: UsageDescriptions, device: DeviceSettings = DeviceSettings(), steps: [Step]) {
+        self.appID = appID
+        self.info = info
+        self.device = device
+        self.steps = steps
+    }
+
+    /// The start of the scenario's time: fix timestamps are this plus the test clock's time.
+    public static let epoch = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+}
+
+/// A scenario file that cannot be run: it names the file, the step and what is wrong.
+public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file (or `"<scenario>"`).
+    public var file: String
+    /// The 1-based step, when the problem is in one.
+    public var step: Int?
+    /// What is wrong and how to fix it.
+    public var message: String
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - file: The file.
+    ///   - step: The 1-based step.
+    ///   - message: What is wrong.
+    public init(file: String, step: Int? = nil, message: String) {
+        self.file = file
+        self.step = step
+        self.message = message
+    }
+
+    /// `"demo.json: step 3: …"`.
+    public var description: String {
+        if let step { return "\(file): step \(step): \(message)" }
+        return "\(file): \(message)"
+    }
+}

@@ -1,0 +1,293 @@
+import Foundation
+public import Whereabouts
+
+/// Runs a ``Scenario`` against a real ``AuthorizationEngine``, step by step, on a test clock.
+///
+/// Each step completes before the next starts: a request either completes or leaves its
+/// prompt on screen, a fix is handled before the runner moves on, and `wait` advances the
+/// test clock and fires what came due. The same scenario therefore always gives the same
+/// report.
+///
+/// ```swift
+/// let scenario = try Scenario(contentsOf: URL(filePath: "flows/denied.json"))
+/// let report = await ScenarioRunner(scenario).run()
+/// #expect(report.passed, "\(report.failedSteps)")
+/// ```
+public struct ScenarioRunner: Sendable {
+    /// The scenario to run.
+    public var scenario: Scenario
+    /// The Coarsener's secret: fixed by default so that reports are reproducible.
+    public var coarsenerSecret: Coarsener.Secret
+
+    /// Creates a runner.
+    ///
+    /// - Parameters:
+    ///   - scenario: The scenario.
+    ///   - coarsenerSecret: The install secret for approximate fixes.
+    public init(_ scenario: Scenario, coarsenerSecret: Coarsener.Secret = Coarsener.Secret(k0: 0x5eed, k1: 0xc0a25e)) {
+        self.scenario = scenario
+        self.coarsenerSecret = coarsenerSecret
+    }
+
+    /// Runs every step, reporting each as it completes.
+    ///
+    /// - Parameter onStep: Called with each step's report, in order.
+    /// - Returns: All the reports.
+    public func run(onStep: (StepReport) -> Void = { _ in }) async -> ScenarioReport {
+        let run = Run(scenario: scenario, secret: coarsenerSecret)
+        await run.engine.attach(run.source)
+        await run.engine.prepare()
+        var reports: [StepReport] = []
+        for (offset, step) in scenario.steps.enumerated() {
+            let report = await run.perform(step, number: offset + 1)
+            reports.append(report)
+            onStep(report)
+        }
+        await run.finish()
+        return ScenarioReport(steps: reports)
+    }
+}
+
+/// The state of one run of a scenario.
+final class Run: Sendable {
+    let engine: AuthorizationEngine
+    let source = ScriptedSource()
+    let clock = TestClock()
+    let person = ScenarioPerson()
+    let state = RunState()
+
+    init(scenario: Scenario, secret: Coarsener.Secret) {
+        engine = AuthorizationEngine(
+            appID: scenario.appID,
+            declarations: scenario.info,
+            prompter: person,
+            device: scenario.device,
+            coarsener: Coarsener(secret: secret),
+            clock: clock
+        )
+    }
+
+    func perform(_ step: Scenario.Step, number: Int) async -> StepReport {
+        var notes: [String] = []
+        var failures: [String] = []
+        let deliveredBefore = await engine.deliveredCount
+        let (kind, action) = Self.describe(step)
+        switch step {
+        case .do(let action):
+            await perform(action, notes: &notes)
+        case .person(let answer, let precise):
+            await respond(answer, precise: precise, notes: &notes, failures: &failures)
+        case .app(let event):
+            await engine.apply(event)
+        case .settings(let change):
+            await engine.applySettings(status: change.status, precise: change.precise,
+                                       servicesEnabled: change.servicesEnabled, restricted: change.restricted)
+        case .fix(var location):
+            location.timestamp = Scenario.epoch.addingTimeInterval(AuthorizationEngine.seconds(clock.now.offset))
+            if !(await source.send(.location(location))) {
+                notes.append("nothing needs fixes now (no updates, request, region or visits), so none is read")
+            }
+        case .wait(let duration):
+            await clock.advance(by: duration)
+            await engine.fireDueTimers()
+        case .expect(let expectation):
+            failures += await check(expectation)
+        }
+        await collectResults(notes: &notes)
+        let delivered = await engine.deliveredCount
+        if delivered > deliveredBefore, let last = await engine.lastDelivered {
+            let precise = await engine.lastDeliveredPrecise ?? false
+            notes.append("app received \(last.coordinate) ±\(Int(last.horizontalAccuracy.rounded())) m "
+                + (precise ? "(precise)" : "(approximate)"))
+        }
+        return await snapshot(number: number, kind: kind, action: action, notes: notes, failures: failures)
+    }
+
+    private func perform(_ action: Scenario.Action, notes: inout [String]) async {
+        switch action {
+        case .requestWhenInUse: await submit(.whenInUse, notes: &notes)
+        case .requestAlways: await submit(.always, notes: &notes)
+        case .requestTemporaryFullAccuracy(let key): await submit(.temporaryFullAccuracy(purposeKey: key), notes: &notes)
+        case .requestLocation: await submit(.location, notes: &notes)
+        case .startUpdates:
+            guard state.subscription == nil else { return notes.append("updates already running") }
+            state.subscription = await engine.addSubscriber(receive: { _ in }, finish: { _ in })
+        case .stopUpdates:
+            guard let id = state.subscription else { return notes.append("updates were not running") }
+            state.subscription = nil
+            await engine.removeSubscriber(id)
+        case .allowBackgroundUpdates:
+            do { try await engine.applyAllowsBackgroundUpdates(true) } catch { record(error, notes: &notes) }
+        case .startBackgroundSession:
+            if !(await engine.applyStartBackgroundSession()) {
+                notes.append("no session: a background session must be started in the foreground")
+            }
+        case .stopBackgroundSession:
+            await engine.applyStopBackgroundSession()
+        case .startMonitoringRegion(let region):
+            do { try await engine.applyStartMonitoring(region) } catch { record(error, notes: &notes) }
+        }
+    }
+
+    private func submit(_ request: AuthorizationEngine.Request, notes: inout [String]) async {
+        let ticket = await engine.submit(request)
+        state.pending.append(ticket)
+        if let prompt = await engine.presentedPrompt, !(await engine.isFinished(ticket)) {
+            notes.append("prompt \(prompt.kind.rawValue): \(prompt.title) “\(prompt.message)”")
+        }
+    }
+
+    private func record(_ error: LocationError, notes: inout [String]) {
+        state.result = error.code.rawValue
+        notes.append("error \(error.code): \(error)")
+    }
+
+    private func respond(_ answer: Scenario.Answer, precise: Bool?, notes: inout [String],
+                         failures: inout [String]) async {
+        guard let prompt = await engine.presentedPrompt else {
+            return failures.append("the person answers \(answer.rawValue), but no prompt is showing")
+        }
+        let given: PromptAnswer = switch answer {
+        case .allowOnce: .allowOnce(precise: precise ?? prompt.preciseByDefault)
+        case .allowWhileUsing: .allowWhileUsing(precise: precise ?? prompt.preciseByDefault)
+        case .dontAllow: .dontAllow
+        case .changeToAlways: .changeToAlways
+        case .keepWhileUsing: .keepWhileUsing
+        case .allowPrecise: .allowPrecise
+        case .dontAllowPrecise: .dontAllowPrecise
+        }
+        guard given.kind == prompt.kind else {
+            return failures.append("the person answers \(answer.rawValue), an answer to a \(given.kind.rawValue) "
+                + "prompt, but the prompt showing is \(prompt.kind.rawValue)")
+        }
+        if precise != nil && prompt.kind != .whenInUse {
+            notes.append("\"precise\" applies to the first prompt only and was ignored")
+        }
+        await person.respond(to: prompt.id, with: given)
+        await engine.waitForPrompt(prompt.id)
+    }
+
+    private func collectResults(notes: inout [String]) async {
+        var still: [Int] = []
+        for ticket in state.pending {
+            guard await engine.isFinished(ticket) else {
+                still.append(ticket)
+                continue
+            }
+            switch await engine.result(of: ticket) {
+            case .success(.authorization(let outcome)):
+                state.result = outcome.status.description
+                notes.append("request returned \(outcome.status) (\(outcome.resolution))")
+            case .success(.accuracy(let outcome)):
+                state.result = outcome.accuracy.description
+                notes.append("request returned \(outcome.accuracy) (\(outcome.resolution))")
+            case .success(.location(let location)):
+                state.result = "location"
+                notes.append("requestLocation returned \(location.coordinate)")
+            case .failure(let error):
+                record(error, notes: &notes)
+            }
+        }
+        state.pending = still
+    }
+
+    private func check(_ expectation: Scenario.Expectation) async -> [String] {
+        var failures: [String] = []
+        let authorization = await engine.authorization()
+        let prompt = await engine.presentedPrompt?.kind.rawValue ?? "none"
+        let delivered = await engine.deliveredCount
+        let precise = await engine.lastDeliveredPrecise
+        let diagnostics = await engine.diagnostics()
+        if let status = expectation.status, status != authorization.status {
+            failures.append("status is \(authorization.status), expected \(status)")
+        }
+        if let accuracy = expectation.accuracy, accuracy != authorization.accuracy {
+            failures.append("accuracy is \(authorization.accuracy), expected \(accuracy)")
+        }
+        if let expected = expectation.prompt, expected != prompt {
+            failures.append("prompt is \(prompt), expected \(expected)")
+        }
+        if let expected = expectation.result, expected != state.result {
+            failures.append("result is \(state.result ?? "none (no request completed yet)"), expected \(expected)")
+        }
+        if let expected = expectation.delivered, expected != delivered {
+            failures.append("delivered is \(delivered), expected \(expected)")
+        }
+        if let expected = expectation.lastFixPrecise {
+            if let precise {
+                if precise != expected { failures.append("lastFixPrecise is \(precise), expected \(expected)") }
+            } else {
+                failures.append("lastFixPrecise: the app has received no fix yet, expected \(expected)")
+            }
+        }
+        for diagnostic in expectation.diagnostics ?? [] where !diagnostics.contains(diagnostic) {
+            let present = diagnostics.map(\.rawValue).sorted().joined(separator: ", ")
+            failures.append("diagnostic \(diagnostic.rawValue) is missing (present: \(present.isEmpty ? "none" : present))")
+        }
+        return failures
+    }
+
+    private func snapshot(number: Int, kind: String, action: String, notes: [String],
+                          failures: [String]) async -> StepReport {
+        let authorization = await engine.authorization()
+        return StepReport(
+            step: number,
+            kind: kind,
+            action: action,
+            notes: notes,
+            status: authorization.status,
+            accuracy: authorization.accuracy,
+            prompt: await engine.presentedPrompt?.kind.rawValue ?? "none",
+            result: state.result,
+            delivered: await engine.deliveredCount,
+            lastFixPrecise: await engine.lastDeliveredPrecise,
+            diagnostics: await engine.diagnostics().sorted { $0.rawValue < $1.rawValue },
+            failures: failures
+        )
+    }
+
+    func finish() async {
+        if let id = state.subscription { await engine.removeSubscriber(id) }
+        source.finish()
+    }
+
+    static func describe(_ step: Scenario.Step) -> (String, String) {
+        switch step {
+        case .do(let action): ("do", action.description)
+        case .person(let answer, let precise):
+            ("person", answer.rawValue + (precise.map { " (precise \($0 ? "on" : "off"))" } ?? ""))
+        case .app(let event): ("app", event.rawValue)
+        case .settings(let change):
+            ("settings", [
+                change.status.map { "status \($0)" },
+                change.precise.map { "precise \($0 ? "on" : "off")" },
+                change.servicesEnabled.map { "location services \($0 ? "on" : "off")" },
+                change.restricted.map { "restricted \($0)" },
+            ].compactMap { $0 }.joined(separator: ", "))
+        case .fix(let location):
+            ("fix", "\(location.coordinate) ±\(Int(location.horizontalAccuracy.rounded())) m")
+        case .wait(let duration): ("wait", "\(Int(AuthorizationEngine.seconds(duration))) s")
+        case .expect(let expectation): ("expect", describe(expectation))
+        }
+    }
+
+    static func describe(_ expectation: Scenario.Expectation) -> String {
+        [
+            expectation.status.map { "status \($0)" },
+            expectation.accuracy.map { "accuracy \($0)" },
+            expectation.prompt.map { "prompt \($0)" },
+            expectation.result.map { "result \($0)" },
+            expectation.delivered.map { "delivered \($0)" },
+            expectation.lastFixPrecise.map { "lastFixPrecise \($0)" },
+            expectation.diagnostics.map { "diagnostics \($0.map(\.rawValue).joined(separator: ","))" },
+        ].compactMap { $0 }.joined(separator: ", ")
+    }
+}
+
+/// The runner's own bookkeeping, touched only from the runner's task.
+final class RunState: @unchecked Sendable {
+    // @unchecked: a Run performs its steps one after another from a single task.
+    var pending: [Int] = []
+    var result: String?
+    var subscription: Int?
+}

@@ -1,0 +1,172 @@
+import Foundation
+public import Whereabouts
+
+/// A location source driven by a test: send fixes, then finish.
+///
+/// ``send(_:)`` returns once the engine has taken the event in (or at once when nothing is
+/// listening, in which case the event is dropped, as a GPS's fix nobody reads), so a test can
+/// check what the app received right after sending.
+///
+/// ```swift
+/// let source = ScriptedSource()
+/// let client = LocationClient.live(engine: engine, source: source)
+/// let updates = await client.liveUpdates()
+/// await source.send(.location(fix))
+/// ```
+public final class ScriptedSource: LocationSource, @unchecked Sendable {
+    // @unchecked: every stored property is guarded by `lock`.
+    private final class Subscription: @unchecked Sendable {
+        // Guarded by the source's lock.
+        var queue: [SourceEvent] = []
+        var taken = 0
+        var acknowledged = 0
+        var waiting: CheckedContinuation<SourceEvent?, any Error>?
+        var ackWaiters: [(index: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var ended = false
+        var failure: (any Error)?
+    }
+
+    private let lock = NSLock()
+    private var subscriptions: [ObjectIdentifier: Subscription] = [:]
+    private var finished = false
+    private var startCount = 0
+
+    /// Creates a source with nothing to send yet.
+    public init() {}
+
+    /// How many times the engine started this source.
+    public var starts: Int { lock.withLock { startCount } }
+
+    /// Whether the engine is listening now.
+    public var isRunning: Bool { lock.withLock { !subscriptions.isEmpty } }
+
+    /// Starts a subscription; the engine calls this when it needs fixes.
+    ///
+    /// - Returns: The events sent from now on.
+    public func events() -> AsyncThrowingStream<SourceEvent, any Error> {
+        let subscription = Subscription()
+        let key = ObjectIdentifier(subscription)
+        lock.withLock {
+            startCount += 1
+            if finished { subscription.ended = true } else { subscriptions[key] = subscription }
+        }
+        return AsyncThrowingStream {
+            try await self.next(subscription, key: key)
+        }
+    }
+
+    private func next(_ subscription: Subscription, key: ObjectIdentifier) async throws -> SourceEvent? {
+        // Asking for the next event acknowledges the previous one: the engine has handled it.
+        lock.withLock {
+            subscription.acknowledged = subscription.taken
+            resumeAcknowledged(subscription)
+        }
+        if Task.isCancelled {
+            end(subscription, key: key)
+            return nil
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let ready: Result<SourceEvent?, any Error>? = lock.withLock {
+                    if !subscription.queue.isEmpty {
+                        subscription.taken += 1
+                        return .success(subscription.queue.removeFirst())
+                    }
+                    if subscription.ended {
+                        return subscription.failure.map { .failure($0) } ?? .success(nil)
+                    }
+                    subscription.waiting = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(with: ready) }
+            }
+        } onCancel: {
+            self.end(subscription, key: key)
+        }
+    }
+
+    private func end(_ subscription: Subscription, key: ObjectIdentifier) {
+        let waiting: CheckedContinuation<SourceEvent?, any Error>? = lock.withLock {
+            subscriptions[key] = nil
+            subscription.ended = true
+            subscription.queue.removeAll()
+            subscription.acknowledged = Int.max
+            resumeAcknowledged(subscription)
+            defer { subscription.waiting = nil }
+            return subscription.waiting
+        }
+        waiting?.resume(returning: nil)
+    }
+
+    /// Must be called with `lock` held.
+    private func resumeAcknowledged(_ subscription: Subscription) {
+        let done = subscription.ackWaiters.filter { $0.index <= subscription.acknowledged }
+        subscription.ackWaiters.removeAll { $0.index <= subscription.acknowledged }
+        for waiter in done { waiter.continuation.resume() }
+    }
+
+    /// Sends an event to the engine, returning once the engine has handled it.
+    ///
+    /// - Parameter event: A fix, a heading, or unavailability.
+    /// - Returns: Whether anything was listening (`false`: the event was dropped).
+    @discardableResult
+    public func send(_ event: SourceEvent) async -> Bool {
+        var targets: [(Subscription, Int)] = []
+        var handoffs: [(CheckedContinuation<SourceEvent?, any Error>, SourceEvent)] = []
+        lock.withLock {
+            for subscription in subscriptions.values where !subscription.ended {
+                if let waiting = subscription.waiting {
+                    subscription.waiting = nil
+                    subscription.taken += 1
+                    handoffs.append((waiting, event))
+                } else {
+                    subscription.queue.append(event)
+                }
+                targets.append((subscription, subscription.taken + subscription.queue.count))
+            }
+        }
+        for (continuation, event) in handoffs { continuation.resume(returning: event) }
+        for (subscription, index) in targets {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let done: Bool = lock.withLock {
+                    if subscription.acknowledged >= index { return true }
+                    subscription.ackWaiters.append((index, continuation))
+                    return false
+                }
+                if done { continuation.resume() }
+            }
+        }
+        return !targets.isEmpty
+    }
+
+    /// Sends a fix.
+    ///
+    /// - Parameter location: The raw fix.
+    /// - Returns: Whether anything was listening.
+    @discardableResult
+    public func send(_ location: Location) async -> Bool {
+        await send(.location(location))
+    }
+
+    /// Ends the source: listening streams end (throwing `error` if given), and later starts end at once.
+    ///
+    /// - Parameter error: The failure to end with, if any.
+    public func finish(throwing error: (any Error)? = nil) {
+        let waiting: [CheckedContinuation<SourceEvent?, any Error>] = lock.withLock {
+            finished = true
+            var result: [CheckedContinuation<SourceEvent?, any Error>] = []
+            for subscription in subscriptions.values {
+                subscription.ended = true
+                subscription.failure = error
+                if let continuation = subscription.waiting {
+                    subscription.waiting = nil
+                    result.append(continuation)
+                }
+            }
+            return result
+        }
+        for continuation in waiting {
+            if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: nil) }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+public import Whereabouts
+
+/// The error an ``Whereabouts/LocationClient/unimplemented`` endpoint throws after failing the test.
+public struct UnimplementedEndpoint: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The endpoint's name, e.g. `"requestLocation"`.
+    public let endpoint: String
+
+    /// `"LocationClient.requestLocation is unimplemented; override it in this test"`.
+    public var description: String {
+        "LocationClient.\(endpoint) is unimplemented; override it in this test"
+    }
+}
+
+extension LocationClient {
+    /// A client whose every endpoint fails the current test, naming itself, unless overridden.
+    ///
+    /// Override only the endpoints a feature should use; a call to any other fails the test.
+    /// Endpoints that can throw also throw ``UnimplementedEndpoint``; the others return an
+    /// inert value (a `.notDetermined` authorization, finished streams).
+    ///
+    /// ```swift
+    /// var client = LocationClient.unimplemented
+    /// client.authorization = { Authorization(status: .authorizedWhenInUse, accuracy: .fullAccuracy) }
+    /// client.requestLocation = { Location(coordinate: paris, horizontalAccuracy: 5, timestamp: .now) }
+    /// await feature.onAppear(client)   // any other call fails the test
+    /// ```
+    public static var unimplemented: LocationClient {
+        unimplemented()
+    }
+
+    /// A client whose every endpoint fails the current test, reporting at the given place.
+    ///
+    /// - Parameters:
+    ///   - fileID: The file to report failures at.
+    ///   - filePath: The full path of that file.
+    ///   - line: The line to report failures at.
+    /// - Returns: The failing client.
+    public static func unimplemented(
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line
+    ) -> LocationClient {
+        @Sendable func fail(_ endpoint: String) -> UnimplementedEndpoint {
+            let error = UnimplementedEndpoint(endpoint: endpoint)
+            reportIssue(error.description, fileID: fileID, filePath: filePath, line: line)
+            return error
+        }
+        let inert = Authorization(status: .notDetermined, accuracy: .fullAccuracy)
+        return LocationClient(
+            authorization: { _ = fail("authorization"); return inert },
+            authorizationUpdates: { _ = fail("authorizationUpdates"); return AsyncStream { $0.finish() } },
+            requestWhenInUseAuthorization: { throw fail("requestWhenInUseAuthorization") },
+            requestAlwaysAuthorization: { throw fail("requestAlwaysAuthorization") },
+            requestTemporaryFullAccuracy: { _ in throw fail("requestTemporaryFullAccuracy") },
+            requestLocation: { throw fail("requestLocation") },
+            liveUpdates: { _ = fail("liveUpdates"); return AsyncThrowingStream { $0.finish() } },
+            events: { _ = fail("events"); return AsyncStream { $0.finish() } },
+            startMonitoring: { _ in throw fail("startMonitoring") },
+            stopMonitoring: { _ in _ = fail("stopMonitoring") },
+            startMonitoringVisits: { throw fail("startMonitoringVisits") },
+            stopMonitoringVisits: { _ = fail("stopMonitoringVisits") },
+            startUpdatingHeading: { _ = fail("startUpdatingHeading") },
+            stopUpdatingHeading: { _ = fail("stopUpdatingHeading") },
+            setAllowsBackgroundLocationUpdates: { _ in throw fail("setAllowsBackgroundLocationUpdates") },
+            startBackgroundSession: { _ = fail("startBackgroundSession"); return false },
+            stopBackgroundSession: { _ = fail("stopBackgroundSession") }
+        )
+    }
+}

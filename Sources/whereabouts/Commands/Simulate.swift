@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import Whereabouts
+import WhereaboutsTesting
+
+/// `whereabouts simulate`: runs a scenario against the authorization engine.
+struct Simulate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a scenario (a person and an app, step by step) against the authorization engine.",
+        discussion: """
+            With no --scenario, runs the built-in demo: the prompt, approximate fixes, temporary precise \
+            access, the background, and a revocation in Settings. `--print-scenario` prints it as a starting \
+            point for your own.
+
+            Exit codes: 0 every expect held; 1 a step failed (the output names it and says why); \
+            2 the scenario is malformed (the output names the file, the step and what is wrong).
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(name: .long, help: ArgumentHelp("The scenario file (JSON) to run.", valueName: "file"))
+    var scenario: String?
+
+    @Option(name: .long, help: "Output: text (a readable timeline) or json (one object per step, one per line).")
+    var format: Format = .text
+
+    @Flag(name: .long, help: "Print the built-in demo scenario's JSON and exit.")
+    var printScenario = false
+
+    func run() async throws {
+        if printScenario {
+            print(Scenario.demoJSON)
+            return
+        }
+        let loaded: Scenario
+        let name: String
+        if let path = scenario {
+            do {
+                loaded = try Scenario(contentsOf: URL(fileURLWithPath: path))
+                name = path
+            } catch {
+                Self.printError("error: \(error)")
+                Self.printError("The scenario format is described in the README (\"Scenarios\"); "
+                    + "`whereabouts simulate --print-scenario` prints a complete example.")
+                throw ExitCode(2)
+            }
+        } else {
+            loaded = Scenario.demo
+            name = "built-in demo"
+        }
+        let timeline = Timeline(format: format)
+        timeline.header(loaded, name: name)
+        let report = await ScenarioRunner(loaded).run { timeline.step($0) }
+        timeline.footer(report, name: name)
+        if !report.passed { throw ExitCode(1) }
+    }
+
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+/// Prints a scenario's steps for people or for programs.
+struct Timeline {
+    let format: Simulate.Format
+
+    func header(_ scenario: Scenario, name: String) {
+        guard format == .text else { return }
+        print("Scenario \(name): \(scenario.appID), \(scenario.steps.count) steps")
+        print("")
+    }
+
+    func step(_ report: StepReport) {
+        switch format {
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            if let data = try? encoder.encode(report), let line = String(data: data, encoding: .utf8) {
+                print(line)
+            }
+        case .text:
+            let number = String(report.step).leftPadded(to: 3)
+            let mark = report.kind == "expect" ? (report.ok ? "  ✓" : "  ✗") : ""
+            print("\(number)  \(report.kind.rightPadded(to: 8)) \(report.action)\(mark)")
+            for note in report.notes { print("               \(note)") }
+            for failure in report.failures { print("               ✗ \(failure)") }
+            if report.kind != "expect" {
+                var state = "\(report.status) · \(report.accuracy) · prompt \(report.prompt) · delivered \(report.delivered)"
+                if !report.diagnostics.isEmpty {
+                    state += " · " + report.diagnostics.map(\.rawValue).joined(separator: ", ")
+                }
+                print("               → \(state)")
+            }
+        }
+    }
+
+    func footer(_ report: ScenarioReport, name: String) {
+        guard format == .text else {
+            for failed in report.failedSteps {
+                Simulate.printError("step \(failed.step) (\(failed.kind) \(failed.action)) failed: "
+                    + failed.failures.joined(separator: "; "))
+            }
+            return
+        }
+        print("")
+        if report.passed {
+            print("All \(report.steps.count) steps passed.")
+        } else {
+            let failed = report.failedSteps
+            print("\(failed.count) of \(report.steps.count) steps failed:")
+            for step in failed {
+                print("  step \(step.step) (\(step.kind) \(step.action)): \(step.failures.joined(separator: "; "))")
+            }
+            print("Fix the scenario's expectation, or the code it describes; --format json shows every step's state.")
+        }
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+    func rightPadded(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}
