@@ -57,7 +57,8 @@ enum Parser {
 
     static func action(_ object: [String: Any], fail: Fail) throws(ScenarioError) -> Scenario.Action {
         guard let name = object["do"] as? String, actions.contains(name) else {
-            throw fail("\"do\" must be one of \(list(actions))")
+            let given = (object["do"] as? String).map { "unknown action \"\($0)\"; " } ?? ""
+            throw fail("\(given)\"do\" must be one of \(list(actions))")
         }
         switch name {
         case "requestTemporaryFullAccuracy":

@@ -22,7 +22,6 @@ extension Scenario {
         {"expect": {"prompt": "whenInUse", "diagnostics": ["authorizationRequestInProgress"]}},
         {"person": "allowWhileUsing"},
         {"expect": {"status": "authorizedWhenInUse", "accuracy": "reduced", "prompt": "none", "result": "authorizedWhenInUse"}},
-        {"do": "startUpdates"},
         {"fix": {"lat": 48.8584, "lon": 2.2945, "accuracy": 5, "speed": 1.4}},
         {"expect": {"delivered": 1, "lastFixPrecise": false, "diagnostics": ["accuracyLimited"]}},
         {"wait": {"seconds": 60}},

@@ -14,11 +14,14 @@ public import Whereabouts
 ///     {"person": "allowWhileUsing", "precise": false},
 ///     {"expect": {"status": "authorizedWhenInUse", "accuracy": "reduced", "prompt": "none"}},
 ///     {"fix": {"lat": 48.8584, "lon": 2.2945, "accuracy": 5}},
-///     {"expect": {"delivered": 0}}
+///     {"expect": {"delivered": 1, "lastFixPrecise": false}}
 ///   ] }
 /// ```
 ///
-/// Load one with ``init(data:file:)`` and run it with ``ScenarioRunner``.
+/// The app of a scenario listens for live updates from launch, as an app showing a map does,
+/// so a `fix` reaches it whenever the rules allow; `stopUpdates` stops listening and
+/// `startUpdates` starts again. Load a scenario with ``init(data:file:)`` and run it with
+/// ``ScenarioRunner``.
 public struct Scenario: Sendable {
     /// What the app does (`do`).
     public enum Action: Hashable, Sendable, CustomStringConvertible {
@@ -89,6 +92,25 @@ public struct Scenario: Sendable {
         public var servicesEnabled: Bool?
         /// Parental controls (an extension to the contract's keys).
         public var restricted: Bool?
+
+        /// Creates a change; `nil` leaves a value as it is.
+        ///
+        /// - Parameters:
+        ///   - status: The app's authorization setting.
+        ///   - precise: The Precise Location switch.
+        ///   - servicesEnabled: Location Services.
+        ///   - restricted: Parental controls.
+        public init(
+            status: AuthorizationStatus? = nil,
+            precise: Bool? = nil,
+            servicesEnabled: Bool? = nil,
+            restricted: Bool? = nil
+        ) {
+            self.status = status
+            self.precise = precise
+            self.servicesEnabled = servicesEnabled
+            self.restricted = restricted
+        }
     }
 
     /// What must hold after the step before it (`expect`); `nil` is not checked.
@@ -108,6 +130,34 @@ public struct Scenario: Sendable {
         public var lastFixPrecise: Bool?
         /// Diagnostics that must be present.
         public var diagnostics: [Diagnostic]?
+
+        /// Creates an expectation; `nil` values are not checked.
+        ///
+        /// - Parameters:
+        ///   - status: The authorization status.
+        ///   - accuracy: The accuracy.
+        ///   - prompt: The prompt kind's name, or `"none"`.
+        ///   - result: What the last completed request returned.
+        ///   - delivered: How many fixes the app received.
+        ///   - lastFixPrecise: Whether the last fix was precise.
+        ///   - diagnostics: Diagnostics that must be present.
+        public init(
+            status: AuthorizationStatus? = nil,
+            accuracy: AccuracyAuthorization? = nil,
+            prompt: String? = nil,
+            result: String? = nil,
+            delivered: Int? = nil,
+            lastFixPrecise: Bool? = nil,
+            diagnostics: [Diagnostic]? = nil
+        ) {
+            self.status = status
+            self.accuracy = accuracy
+            self.prompt = prompt
+            self.result = result
+            self.delivered = delivered
+            self.lastFixPrecise = lastFixPrecise
+            self.diagnostics = diagnostics
+        }
     }
 
     /// One step.

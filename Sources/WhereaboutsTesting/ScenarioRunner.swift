@@ -37,6 +37,7 @@ public struct ScenarioRunner: Sendable {
         let run = Run(scenario: scenario, secret: coarsenerSecret)
         await run.engine.attach(run.source)
         await run.engine.prepare()
+        await run.listen()
         var reports: [StepReport] = []
         for (offset, step) in scenario.steps.enumerated() {
             let report = await run.perform(step, number: offset + 1)
@@ -79,6 +80,11 @@ final class Run: Sendable {
             await respond(answer, precise: precise, notes: &notes, failures: &failures)
         case .app(let event):
             await engine.apply(event)
+            if event == .terminate {
+                state.subscription = nil
+            } else if event == .launch || event == .foreground {
+                await listen()
+            }
         case .settings(let change):
             await engine.applySettings(status: change.status, precise: change.precise,
                                        servicesEnabled: change.servicesEnabled, restricted: change.restricted)
@@ -111,8 +117,10 @@ final class Run: Sendable {
         case .requestLocation: await submit(.location, notes: &notes)
         case .startUpdates:
             guard state.subscription == nil else { return notes.append("updates already running") }
-            state.subscription = await engine.addSubscriber(receive: { _ in }, finish: { _ in })
+            state.wantsUpdates = true
+            await listen()
         case .stopUpdates:
+            state.wantsUpdates = false
             guard let id = state.subscription else { return notes.append("updates were not running") }
             state.subscription = nil
             await engine.removeSubscriber(id)
@@ -246,6 +254,13 @@ final class Run: Sendable {
         )
     }
 
+    /// The scenario's app listens for live updates from launch (as an app showing a map does)
+    /// until `stopUpdates`, and again after `startUpdates` or a relaunch.
+    func listen() async {
+        guard state.wantsUpdates, state.subscription == nil, await engine.appState != .notRunning else { return }
+        state.subscription = await engine.addSubscriber(receive: { _ in }, finish: { _ in })
+    }
+
     func finish() async {
         if let id = state.subscription { await engine.removeSubscriber(id) }
         source.finish()
@@ -290,4 +305,5 @@ final class RunState: @unchecked Sendable {
     var pending: [Int] = []
     var result: String?
     var subscription: Int?
+    var wantsUpdates = true
 }

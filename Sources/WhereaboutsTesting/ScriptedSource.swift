@@ -50,9 +50,20 @@ public final class ScriptedSource: LocationSource, @unchecked Sendable {
             startCount += 1
             if finished { subscription.ended = true } else { subscriptions[key] = subscription }
         }
+        // The stream drops its closure when the consumer is cancelled, without calling it again;
+        // the sentinel's end tells the subscription that nobody will acknowledge its events.
+        let sentinel = Sentinel { [weak self] in self?.end(subscription, key: key) }
         return AsyncThrowingStream {
-            try await self.next(subscription, key: key)
+            defer { withExtendedLifetime(sentinel) {} }
+            return try await self.next(subscription, key: key)
         }
+    }
+
+    /// Runs a closure when released.
+    private final class Sentinel: Sendable {
+        let onRelease: @Sendable () -> Void
+        init(_ onRelease: @escaping @Sendable () -> Void) { self.onRelease = onRelease }
+        deinit { onRelease() }
     }
 
     private func next(_ subscription: Subscription, key: ObjectIdentifier) async throws -> SourceEvent? {

@@ -1,0 +1,157 @@
+public import Observation
+
+/// What a screen shows about location, derived from the client: the explanation before the
+/// prompt, the way to Settings after a denial, the "Request Precise Location" button, and
+/// whether precise-only features (an ETA) are available.
+///
+/// ```swift
+/// let model = LocationPermissionModel(client: client, purposeKey: "Navigation")
+/// await model.refresh()
+/// if model.showsPrePermissionExplanation { /* explain, then */ await model.requestPermission() }
+/// if model.showsRequestPreciseButton { /* a button that calls */ await model.requestPrecise() }
+/// ```
+///
+/// In a test, drive it with a scripted client and read the derived values:
+///
+/// ```swift
+/// model.apply(Authorization(status: .authorizedWhenInUse, accuracy: .reducedAccuracy))
+/// #expect(model.showsRequestPreciseButton && !model.preciseFeaturesAvailable)
+/// ```
+@MainActor
+@Observable
+public final class LocationPermissionModel {
+    /// The client the model reads and asks.
+    @ObservationIgnored public let client: LocationClient
+    /// The purpose key the "Request Precise Location" button asks with.
+    @ObservationIgnored public let purposeKey: String?
+    /// Where the indicator's arrow points from.
+    public var bearingSource: UserLocationIndicator.BearingSource
+
+    /// The app's authorization, once known.
+    public private(set) var authorization: Authorization?
+    /// The last location the app received.
+    public private(set) var location: Location?
+    /// The last heading the app received.
+    public private(set) var heading: Heading?
+    /// The last error from a request, for showing what to fix; cleared by the next success.
+    public private(set) var lastError: LocationError?
+    /// Whether the person declined temporary precise location this session.
+    public private(set) var preciseDeclined = false
+
+    /// Creates a model.
+    ///
+    /// - Parameters:
+    ///   - client: The location client.
+    ///   - purposeKey: The key of `NSLocationTemporaryUsageDescriptionDictionary` the precise
+    ///     button uses; `nil` hides the button.
+    ///   - bearingSource: Whether the indicator follows the heading or the course.
+    public init(client: LocationClient, purposeKey: String? = nil, bearingSource: UserLocationIndicator.BearingSource = .heading) {
+        self.client = client
+        self.purposeKey = purposeKey
+        self.bearingSource = bearingSource
+    }
+
+    /// Whether to show the explanation that comes before the system prompt (status not determined).
+    public var showsPrePermissionExplanation: Bool { authorization?.status == .notDetermined }
+
+    /// Whether to show an "Allow Location" button (seed 004's `showAllowLocationButton`).
+    public var showAllowLocationButton: Bool { showsPrePermissionExplanation }
+
+    /// Whether location features are off: denied, restricted, not asked yet, or services off
+    /// (seed 004's `locationIsDisabled`).
+    public var locationIsDisabled: Bool { !(authorization?.status.isAuthorized ?? false) }
+
+    /// Whether to show a way to Settings: the person denied, or Location Services are off.
+    public var showsSettingsPrompt: Bool { authorization?.status == .denied }
+
+    /// What the Settings prompt says, or `nil` when there is none to show.
+    public var settingsMessage: String? {
+        guard let authorization, authorization.status == .denied else { return nil }
+        if !authorization.servicesEnabled {
+            return "Location Services are off. Turn them on in Settings › Privacy › Location Services."
+        }
+        return "Location access is off for this app. Open Settings to allow it."
+    }
+
+    /// Whether location is restricted (parental controls): no prompt, no Settings button helps.
+    public var isRestricted: Bool { authorization?.status == .restricted }
+
+    /// Whether to show "Request Precise Location": authorized, approximate, and a purpose key given.
+    public var showsRequestPreciseButton: Bool {
+        guard let authorization, purposeKey != nil else { return false }
+        return authorization.status.isAuthorized && authorization.accuracy == .reducedAccuracy
+    }
+
+    /// Whether features that need precise location (an ETA, turn-by-turn) are available.
+    public var preciseFeaturesAvailable: Bool {
+        guard let authorization else { return false }
+        return authorization.status.isAuthorized && authorization.accuracy == .fullAccuracy
+    }
+
+    /// How to draw the user now.
+    public var indicator: UserLocationIndicator {
+        UserLocationIndicator(authorization: authorization, location: location, heading: heading,
+                              bearingSource: bearingSource)
+    }
+
+    /// Reads the authorization once from the client.
+    public func refresh() async {
+        apply(await client.authorization())
+    }
+
+    /// Follows the client's authorization until the calling task is cancelled.
+    public func observeAuthorization() async {
+        for await authorization in await client.authorizationUpdates() {
+            apply(authorization)
+        }
+    }
+
+    /// Takes an authorization, as from `authorizationUpdates`.
+    ///
+    /// - Parameter authorization: The new authorization.
+    public func apply(_ authorization: Authorization) {
+        self.authorization = authorization
+        if authorization.accuracy == .fullAccuracy { preciseDeclined = false }
+        if !authorization.status.isAuthorized { location = nil }
+    }
+
+    /// Takes a live update: its authorization, and its location when it has one.
+    ///
+    /// - Parameter update: The update.
+    public func apply(_ update: LocationUpdate) {
+        apply(update.authorization)
+        if let location = update.location { self.location = location }
+    }
+
+    /// Takes a heading.
+    ///
+    /// - Parameter heading: The heading.
+    public func apply(_ heading: Heading) {
+        self.heading = heading
+    }
+
+    /// Asks for When In Use authorization (after the pre-permission explanation).
+    public func requestPermission() async {
+        do {
+            _ = try await client.requestWhenInUseAuthorization()
+            lastError = nil
+            await refresh()
+        } catch {
+            lastError = error as? LocationError
+            await refresh()
+        }
+    }
+
+    /// Asks for temporary precise location with ``purposeKey`` (the precise button's action).
+    public func requestPrecise() async {
+        guard let purposeKey else { return }
+        do {
+            let outcome = try await client.requestTemporaryFullAccuracy(purposeKey)
+            lastError = nil
+            preciseDeclined = outcome.resolution == .answered(.dontAllowPrecise)
+            await refresh()
+        } catch {
+            lastError = error as? LocationError
+        }
+    }
+}

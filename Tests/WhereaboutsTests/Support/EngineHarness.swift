@@ -1,0 +1,93 @@
+import Foundation
+@testable import Whereabouts
+import WhereaboutsTesting
+
+/// An engine wired to a scripted person, a scripted source and a test clock.
+struct EngineHarness {
+    let engine: AuthorizationEngine
+    let person: ScriptedPerson
+    let source: ScriptedSource
+    let clock: TestClock
+    let store: InMemoryConsentStore
+    let client: LocationClient
+
+    init(
+        info: UsageDescriptions = .complete,
+        answers: [PromptAnswer] = [],
+        grant: Grant? = nil,
+        store: InMemoryConsentStore? = nil,
+        device: DeviceSettings = DeviceSettings(),
+        options: AuthorizationEngine.Options = AuthorizationEngine.Options(),
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line
+    ) {
+        let store = store ?? InMemoryConsentStore(grant.map { ["com.example.test": $0] } ?? [:])
+        person = ScriptedPerson(answers, fileID: fileID, filePath: filePath, line: line)
+        source = ScriptedSource()
+        clock = TestClock()
+        self.store = store
+        engine = AuthorizationEngine(
+            appID: "com.example.test",
+            declarations: info,
+            prompter: person,
+            consentStore: store,
+            device: device,
+            coarsener: Coarsener(secret: Coarsener.Secret(k0: 1, k1: 2)),
+            clock: clock,
+            options: options
+        )
+        client = .live(engine: engine, source: source)
+    }
+
+    /// Authorizes the app while in use, without prompting.
+    func authorize(precise: Bool = true, always: Bool = false) async {
+        await engine.changeSettings(status: always ? .authorizedAlways : .authorizedWhenInUse, precise: precise)
+    }
+}
+
+extension UsageDescriptions {
+    /// Every location key declared.
+    static let complete = UsageDescriptions(
+        whenInUse: "Shows where you are on the map.",
+        always: "Tells you when you arrive, even when the app is closed.",
+        temporaryPurposes: ["Navigation": "Turn-by-turn directions need your exact position."],
+        backgroundModes: ["location"],
+        appName: "Test App"
+    )
+}
+
+/// A raw fix near the Eiffel Tower, `seconds` after the start of 2026.
+func fix(
+    _ latitude: Double = 48.8584,
+    _ longitude: Double = 2.2945,
+    at seconds: Double = 0,
+    accuracy: Double = 5,
+    speed: Double? = 1.4,
+    course: Double? = 90,
+    altitude: Double? = 35
+) -> Location {
+    Location(
+        coordinate: Coordinate(latitude: latitude, longitude: longitude),
+        altitude: altitude,
+        horizontalAccuracy: accuracy,
+        verticalAccuracy: altitude == nil ? nil : 3,
+        speed: speed,
+        course: course,
+        timestamp: Date(timeIntervalSince1970: 1_767_225_600 + seconds)
+    )
+}
+
+/// Collects what a stream has buffered so far, by sending a marker through the engine and
+/// reading until the marker's update arrives. Used with `liveUpdates`.
+extension AsyncThrowingStream.Iterator where Element == LocationUpdate {
+    /// Reads the next `count` elements.
+    mutating func take(_ count: Int) async throws -> [LocationUpdate] {
+        var result: [LocationUpdate] = []
+        for _ in 0..<count {
+            guard let next = try await next() else { break }
+            result.append(next)
+        }
+        return result
+    }
+}
