@@ -30,8 +30,7 @@ extension Scenario {
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [])
         } catch {
-            let detail = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
-            throw fail("is not valid JSON (\(detail))")
+            throw fail(Self.describeSyntaxError(error, in: data))
         }
         guard let object = root as? [String: Any] else {
             throw fail("the top level must be an object with \"appID\", \"info\", \"device\" and \"steps\"")
@@ -73,4 +72,23 @@ extension Scenario {
         }
         self.init(appID: appID, info: info, device: device, steps: steps)
     }
+
+    /// Turns Foundation's JSON error ("around character 16", "end of file") into a line and column.
+    static func describeSyntaxError(_ error: any Error, in data: Data) -> String {
+        let detail = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
+        let bytes = [UInt8](data)
+        var offset: Int?
+        if let range = detail.range(of: "character ") {
+            offset = Int(detail[range.upperBound...].prefix { $0.isNumber })
+        } else if detail.localizedCaseInsensitiveContains("end of file") || detail.contains("end of data") {
+            offset = bytes.count
+        }
+        guard let offset else { return "is not valid JSON (\(detail)); check it with `python3 -m json.tool FILE`" }
+        let prefix = bytes.prefix(offset)
+        let line = prefix.filter { $0 == UInt8(ascii: "\n") }.count + 1
+        let column = offset - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+        return "line \(line), column \(column): is not valid JSON (\(detail)); a bracket, brace, comma or quote "
+            + "is missing or extra near there"
+    }
 }
+

@@ -25,6 +25,8 @@ extension ScenarioParsingTests {
 
     static let malformed: [Malformed] = [
         .file("invalid JSON", #"{"appID": "a.b", "steps": [{"do": "requestWhenInUse"}"#, "is not valid JSON"),
+        .file("invalid JSON names its line", "{\"appID\": \"a.b\",\n\"steps\": tru }", "line 2, column"),
+        .file("truncated JSON names the last line", "{\"appID\": \"a.b\",\n\"steps\": [\n", "line 3, column 1"),
         .file("top level not an object", #"[{"do": "requestWhenInUse"}]"#, "top level must be an object"),
         .file("missing appID", #"{"steps": []}"#, "\"appID\"", "non-empty string"),
         .file("empty appID", #"{"appID": "", "steps": []}"#, "\"appID\"", "non-empty string"),
