@@ -14,6 +14,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Whereabouts", targets: ["Whereabouts"]),
+        .library(name: "WhereaboutsReplay", targets: ["WhereaboutsReplay"]),
         .library(name: "WhereaboutsTesting", targets: ["WhereaboutsTesting"]),
         .executable(name: "whereabouts", targets: ["whereabouts"]),
     ],
@@ -22,11 +23,18 @@ let package = Package(
     ],
     targets: [
         .target(name: "Whereabouts", swiftSettings: swiftSettings),
+        .target(
+            name: "WhereaboutsReplay",
+            dependencies: ["Whereabouts"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "WhereaboutsTesting", dependencies: ["Whereabouts"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "whereabouts",
             dependencies: [
                 "Whereabouts",
+                "WhereaboutsReplay",
                 "WhereaboutsTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -35,6 +43,12 @@ let package = Package(
         .testTarget(
             name: "WhereaboutsTests",
             dependencies: ["Whereabouts", "WhereaboutsTesting"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WhereaboutsReplayTests",
+            dependencies: ["Whereabouts", "WhereaboutsReplay", "WhereaboutsTesting"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
