@@ -54,7 +54,13 @@ let package = Package(
         ),
         .testTarget(
             name: "WhereaboutsTestingTests",
-            dependencies: ["Whereabouts", "WhereaboutsTesting", "whereabouts"],
+            dependencies: [
+                "Whereabouts",
+                "WhereaboutsReplay",
+                "WhereaboutsTesting",
+                "whereabouts",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),

@@ -21,76 +21,10 @@ struct SimulateCommandTests {
         return url.path
     }
 
-    /// The `whereabouts` executable that `swift test` built next to the test bundle.
-    ///
-    /// `WHEREABOUTS_BINARY` overrides the search; otherwise the directories of the test runner, of the
-    /// main bundle, of any `.xctest` bundle and of this target's resource bundle (and their parents) are
-    /// searched for a file named `whereabouts`.
-    static func binary() throws -> URL {
-        let fileManager = FileManager.default
-        if let path = ProcessInfo.processInfo.environment["WHEREABOUTS_BINARY"] {
-            try #require(fileManager.isExecutableFile(atPath: path), "WHEREABOUTS_BINARY=\(path) is not an executable")
-            return URL(fileURLWithPath: path)
-        }
-        var starts: [URL] = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-            Bundle.module.bundleURL.deletingLastPathComponent(),
-        ]
-        starts += Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
-        var tried: [String] = []
-        for start in starts {
-            var directory = start.standardizedFileURL
-            for _ in 0..<4 {
-                let candidate = directory.appendingPathComponent("whereabouts")
-                var isDirectory: ObjCBool = false
-                if fileManager.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                    fileManager.isExecutableFile(atPath: candidate.path)
-                {
-                    return candidate
-                }
-                tried.append(candidate.path)
-                directory.deleteLastPathComponent()
-            }
-        }
-        let searched = Array(Set(tried)).sorted().joined(separator: "\n  ")
-        let message = "the whereabouts binary was not found; build it with `swift build` (or set "
-            + "WHEREABOUTS_BINARY). Tried:\n  \(searched)"
-        Issue.record(Comment(rawValue: message))
-        throw CocoaError(.fileNoSuchFile)
-    }
-
     /// Runs `whereabouts simulate ARGUMENTS` to its end.
-    ///
-    /// Output goes to temporary files rather than pipes, so the child can never block on a full pipe
-    /// while this side waits for it to exit.
     static func simulate(_ arguments: String...) throws -> Output {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("whereabouts-simulate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let outURL = directory.appendingPathComponent("stdout")
-        let errURL = directory.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = ["simulate"] + arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return Output(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-        )
+        let result = try CLIRunner.run(["simulate"] + arguments)
+        return Output(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     // MARK: - Exit codes

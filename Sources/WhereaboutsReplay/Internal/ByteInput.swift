@@ -7,8 +7,9 @@ struct ByteInput {
     static let chunkSize = 65_536
 
     let name: String
-    private let handle: FileHandle
+    private let handle: FileHandle?
     private let closesOnEnd: Bool
+    private var pending: [Data]
     private(set) var isAtEnd = false
 
     /// Opens a file.
@@ -21,18 +22,35 @@ struct ByteInput {
         }
         name = url.path
         closesOnEnd = true
+        pending = []
     }
 
     /// Reads an open handle, such as standard input.
-    init(handle: FileHandle, name: String) {
+    init(handle: FileHandle, name: String, prefix: Data = Data()) {
         self.handle = handle
         self.name = name
         closesOnEnd = false
+        pending = prefix.isEmpty ? [] : [prefix]
+    }
+
+    /// Reads bytes already in memory, in chunks of at most `chunkSize`.
+    init(data: Data, name: String, chunkSize: Int = ByteInput.chunkSize) {
+        handle = nil
+        self.name = name
+        closesOnEnd = false
+        pending = stride(from: 0, to: data.count, by: max(1, chunkSize)).map {
+            Data(data[data.startIndex + $0..<data.startIndex + min(data.count, $0 + max(1, chunkSize))])
+        }
     }
 
     /// The next chunk, or `nil` at the end.
     mutating func nextChunk() throws(ReplayIssue) -> Data? {
         guard !isAtEnd else { return nil }
+        if !pending.isEmpty { return pending.removeFirst() }
+        guard let handle else {
+            isAtEnd = true
+            return nil
+        }
         let data: Data?
         do {
             data = try handle.read(upToCount: Self.chunkSize)
@@ -45,5 +63,12 @@ struct ByteInput {
             return nil
         }
         return data
+    }
+
+    /// Puts a chunk back to be read first again (after format detection).
+    mutating func putBack(_ chunk: Data) {
+        guard !chunk.isEmpty else { return }
+        pending.insert(chunk, at: 0)
+        isAtEnd = false
     }
 }

@@ -1,0 +1,230 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A failed system call: which call, on which path, and what `errno` said.
+struct SystemCallError: Error, CustomStringConvertible {
+    let call: String
+    let path: String
+    let code: Int32
+
+    init(_ call: String, _ path: String, _ code: Int32 = errno) {
+        self.call = call
+        self.path = path
+        self.code = code
+    }
+
+    /// Whether the call was refused for lack of permission.
+    var isPermissionDenied: Bool { code == EACCES || code == EPERM }
+
+    /// What `strerror` says, e.g. "Permission denied".
+    var reason: String { String(cString: strerror(code)) }
+
+    var description: String { "\(call)(\(path)) failed: \(reason)" }
+}
+
+/// The identity of a file as another process's write changes it: a write by rename gives a new
+/// inode, and an in-place write a new size or modification time (to the nanosecond).
+struct FileIdentity: Hashable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modifiedSeconds: Int64
+    let modifiedNanoseconds: Int64
+
+    /// The identity of the file at `path` now, or `nil` when there is none (or it cannot be seen).
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        #if canImport(Darwin)
+        modifiedSeconds = Int64(info.st_mtimespec.tv_sec)
+        modifiedNanoseconds = Int64(info.st_mtimespec.tv_nsec)
+        #else
+        modifiedSeconds = Int64(info.st_mtim.tv_sec)
+        modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
+        #endif
+    }
+}
+
+/// The few POSIX file operations the consent store needs, with `EINTR` retried.
+enum POSIXFile {
+    /// What reading a file found.
+    enum ReadResult {
+        /// There is no file.
+        case missing
+        /// The file's bytes and its permission bits.
+        case contents(Data, permissions: UInt32)
+        /// The file exists but could not be read.
+        case failed(SystemCallError)
+    }
+
+    /// Reads a whole (small) file.
+    static func read(_ path: String) -> ReadResult {
+        let fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else {
+            let code = errno
+            return code == ENOENT ? .missing : .failed(SystemCallError("open", path, code))
+        }
+        defer { _ = close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failed(SystemCallError("fstat", path)) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { raw in
+                retrying { systemRead(fd, raw.baseAddress, raw.count) }
+            }
+            if count < 0 { return .failed(SystemCallError("read", path)) }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return .contents(data, permissions: UInt32(info.st_mode) & 0o777)
+    }
+
+    /// Sets a file's permission bits.
+    static func setPermissions(_ path: String, _ permissions: UInt32) throws(SystemCallError) {
+        guard chmod(path, mode_t(permissions)) == 0 else { throw SystemCallError("chmod", path) }
+    }
+
+    /// Creates a directory and every missing parent with the given permissions.
+    ///
+    /// - Returns: Whether the last directory was created by this call.
+    @discardableResult
+    static func makeDirectories(_ path: String, permissions: UInt32) throws(SystemCallError) -> Bool {
+        var created = false
+        var partial = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            partial += "/" + component
+            if mkdir(partial, mode_t(permissions)) == 0 {
+                created = true
+            } else if errno == EEXIST {
+                created = false
+            } else {
+                throw SystemCallError("mkdir", partial)
+            }
+        }
+        return created
+    }
+
+    /// Runs `body` while holding an exclusive `flock` on `lockPath` (created 0600 when missing).
+    static func withExclusiveLock<T>(
+        _ lockPath: String,
+        _ body: () throws(SystemCallError) -> T
+    ) throws(SystemCallError) -> T {
+        let fd = retrying { open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, mode_t(0o600)) }
+        guard fd >= 0 else { throw SystemCallError("open", lockPath) }
+        defer { _ = close(fd) }  // closing releases the lock
+        guard retrying({ flock(fd, LOCK_EX) }) == 0 else { throw SystemCallError("flock", lockPath) }
+        return try body()
+    }
+
+    /// Replaces `path` with `data` atomically: a new 0600 file in the same directory, written in
+    /// full, `fsync`ed, renamed over `path`; then the directory is `fsync`ed.
+    ///
+    /// A reader sees the old file or the new one, never a part of either.
+    static func replace(_ path: String, with data: Data) throws(SystemCallError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        var temporary = ""
+        var fd: Int32 = -1
+        for _ in 0..<16 where fd < 0 {
+            let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+            temporary = (directory as NSString).appendingPathComponent(".\(name).\(getpid()).\(suffix).tmp")
+            fd = retrying { open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, mode_t(0o600)) }
+            if fd < 0 && errno != EEXIST { throw SystemCallError("open", temporary) }
+        }
+        guard fd >= 0 else { throw SystemCallError("open", temporary, EEXIST) }
+        do throws(SystemCallError) {
+            // O_CREAT's mode passes through the umask; the file must be exactly 0600.
+            guard fchmod(fd, mode_t(0o600)) == 0 else { throw SystemCallError("fchmod", temporary) }
+            try writeAll(fd, data, path: temporary)
+            guard retrying({ fsync(fd) }) == 0 else { throw SystemCallError("fsync", temporary) }
+            let closed = close(fd)
+            fd = -1
+            guard closed == 0 else { throw SystemCallError("close", temporary) }
+            guard rename(temporary, path) == 0 else { throw SystemCallError("rename", path) }
+        } catch {
+            if fd >= 0 { _ = close(fd) }
+            _ = unlink(temporary)
+            throw error
+        }
+        try syncDirectory(directory)
+    }
+
+    /// Moves a damaged file aside to `<path>.corrupt-<UTC timestamp>`, never over an earlier one.
+    ///
+    /// Call it under the store's lock, so no other writer picks the same name in between.
+    ///
+    /// - Returns: The path the file now has.
+    static func moveAside(_ path: String) throws(SystemCallError) -> String {
+        let stem = "\(path).corrupt-\(utcTimestamp())"
+        var candidate = stem
+        var number = 1
+        var info = stat()
+        while lstat(candidate, &info) == 0 {
+            number += 1
+            candidate = "\(stem)-\(number)"
+        }
+        guard rename(path, candidate) == 0 else { throw SystemCallError("rename", path) }
+        try syncDirectory((path as NSString).deletingLastPathComponent)
+        return candidate
+    }
+
+    /// The time now in UTC as ISO 8601's basic format, e.g. `20260314T095307Z`.
+    static func utcTimestamp() -> String {
+        var now = time(nil)
+        var parts = tm()
+        _ = gmtime_r(&now, &parts)
+        return String(
+            format: "%04d%02d%02dT%02d%02d%02dZ",
+            parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec
+        )
+    }
+
+    private static func writeAll(_ fd: Int32, _ data: Data, path: String) throws(SystemCallError) {
+        let failure: Int32? = data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = retrying { write(fd, raw.baseAddress! + offset, raw.count - offset) }
+                if written < 0 { return errno }
+                offset += written
+            }
+            return nil
+        }
+        if let failure { throw SystemCallError("write", path, failure) }
+    }
+
+    private static func syncDirectory(_ directory: String) throws(SystemCallError) {
+        let fd = retrying { open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard fd >= 0 else { throw SystemCallError("open", directory) }
+        defer { _ = close(fd) }
+        // Some file systems cannot sync a directory (EINVAL); the rename itself has happened.
+        guard retrying({ fsync(fd) }) == 0 || errno == EINVAL else { throw SystemCallError("fsync", directory) }
+    }
+
+    private static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
+        while true {
+            let result = call()
+            if result >= 0 || errno != EINTR { return result }
+        }
+    }
+}
+
+/// The `read` system call (the enum's own `read` hides the plain name inside it).
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(fd, buffer, count)
+    #elseif canImport(Musl)
+    Musl.read(fd, buffer, count)
+    #else
+    Darwin.read(fd, buffer, count)
+    #endif
+}

@@ -1,0 +1,206 @@
+public import Foundation
+public import Whereabouts
+
+/// Reads the points of a GPX 1.1 or 1.0 file as fixes, one at a time, in constant memory.
+///
+/// The reader streams its input in 64 KiB chunks through a small XML scanner of its own, so a
+/// track of any size is read with the same few hundred kilobytes. Every `trkpt`, `rtept` and
+/// `wpt`, in the order of the file, becomes a ``Whereabouts/SourceEvent/location(_:)`` with:
+///
+/// - the coordinate from the `lat` and `lon` attributes (required; a point without good ones is
+///   reported and skipped);
+/// - `altitude` from `<ele>`;
+/// - `timestamp` from `<time>` (ISO 8601, with fractional seconds and offsets). A point without a
+///   time gets the previous point's time plus one second; a first point without one gets the
+///   `<time>` of `<metadata>` (or of `<gpx>` in GPX 1.0), else 2000-01-01T00:00:00Z. Replay only
+///   uses the differences between times;
+/// - `horizontalAccuracy` = `<hdop>` × 5 m, or 10 m when the point has no `<hdop>`;
+///   `verticalAccuracy` = `<vdop>` × 5 m, or `nil`;
+/// - `speed` (m/s) and `course` (degrees) from GPX 1.0's `<speed>` and `<course>`, or from any
+///   element of `<extensions>` named `speed` or `course` under any prefix (Garmin's
+///   `gpxtpx:TrackPointExtension`, `gpxdata:speed`).
+///
+/// Names are matched on their local name, so `<gpx:trkpt>` is a `trkpt`. Everything else (names,
+/// descriptions, links, metadata) is skipped.
+///
+/// Bad input never stops the reader: a bad value (`<ele>abc</ele>`) is reported with its line
+/// and column and dropped, keeping the point; a point with a bad `lat` or `lon` is reported and
+/// skipped; malformed XML is reported and the reader resumes at the next tag; a truncated file
+/// is reported once, after every point before the cut. With `strict: true` the first issue is
+/// thrown instead.
+///
+/// ```swift
+/// var reader = try GPXReader(contentsOf: url, onIssue: { print("warning: \($0)") })
+/// while let event = try reader.next() {
+///     if case .location(let fix) = event { print(fix.coordinate, fix.timestamp) }
+/// }
+/// ```
+///
+/// In a test, read a GPX string:
+///
+/// ```swift
+/// let gpx = #"<gpx><wpt lat="48.85" lon="2.29"><ele>35</ele></wpt></gpx>"#
+/// var reader = GPXReader(data: Data(gpx.utf8), strict: true)
+/// guard case .location(let fix) = try reader.next() else { return }
+/// #expect(fix.altitude == 35)
+/// ```
+public struct GPXReader: TrackReader {
+    /// A point being read.
+    struct Point {
+        var depth: Int
+        var latitude: Double
+        var longitude: Double
+        var altitude: Double?
+        var time: Double?
+        var hdop: Double?
+        var vdop: Double?
+        var speed: Double?
+        var course: Double?
+    }
+
+    /// An element whose text is being kept: `ele`, `time`, `hdop`, `vdop`, `speed`, `course`.
+    struct Leaf {
+        var kind: GPXElement
+        var depth: Int
+        var position: XMLPosition
+    }
+
+    var scanner: XMLScanner
+    let name: String
+    let strict: Bool
+    let onIssue: (ReplayIssue) -> Void
+    var isDone = false
+    var depth = 0
+    var rootChecked = false
+    var point: Point?
+    var skippedPointDepth: Int?
+    var leaf: Leaf?
+    var metadataDepth: Int?
+    var metadataTime: Double?
+    var lastTime: Double?
+
+    /// How many issues were reported so far (in strict mode, the thrown one included).
+    public private(set) var issueCount = 0
+
+    /// Opens a GPX file.
+    ///
+    /// The file is read in chunks as ``next()`` is called, and closed at its end.
+    ///
+    /// - Parameters:
+    ///   - url: The file's URL.
+    ///   - strict: Whether to throw the first issue instead of reporting it and going on.
+    ///   - onIssue: Called with each issue, in the order of the file, when not strict.
+    /// - Throws: ``ReplayIssue`` when the file cannot be opened.
+    public init(
+        contentsOf url: URL,
+        strict: Bool = false,
+        onIssue: @escaping (ReplayIssue) -> Void = { _ in }
+    ) throws(ReplayIssue) {
+        self.init(input: try ByteInput(contentsOf: url), strict: strict, onIssue: onIssue)
+    }
+
+    /// Reads an open handle, such as standard input, until its end.
+    ///
+    /// - Parameters:
+    ///   - handle: The handle; it stays open.
+    ///   - name: The name used in issues.
+    ///   - strict: Whether to throw the first issue instead of reporting it and going on.
+    ///   - onIssue: Called with each issue, in the order of the input, when not strict.
+    public init(
+        handle: FileHandle,
+        name: String = "<stdin>",
+        strict: Bool = false,
+        onIssue: @escaping (ReplayIssue) -> Void = { _ in }
+    ) {
+        self.init(input: ByteInput(handle: handle, name: name), strict: strict, onIssue: onIssue)
+    }
+
+    /// Reads a document held in memory.
+    ///
+    /// - Parameters:
+    ///   - data: The document's bytes.
+    ///   - name: The name used in issues.
+    ///   - strict: Whether to throw the first issue instead of reporting it and going on.
+    ///   - onIssue: Called with each issue, in the order of the document, when not strict.
+    public init(
+        data: Data,
+        name: String = "<data>",
+        strict: Bool = false,
+        onIssue: @escaping (ReplayIssue) -> Void = { _ in }
+    ) {
+        self.init(input: ByteInput(data: data, name: name), strict: strict, onIssue: onIssue)
+    }
+
+    /// Reads any byte input (a file, a handle with bytes put back after detection, data in chunks).
+    init(input: ByteInput, strict: Bool, onIssue: @escaping (ReplayIssue) -> Void) {
+        name = input.name
+        scanner = XMLScanner(source: input)
+        self.strict = strict
+        self.onIssue = onIssue
+    }
+
+    /// The next point of the file, as a fix.
+    ///
+    /// Issues found on the way are reported to `onIssue` (or thrown, when strict); the reader
+    /// then goes on with the next point.
+    ///
+    /// - Returns: A ``Whereabouts/SourceEvent/location(_:)``, or `nil` at the end of the input.
+    /// - Throws: ``ReplayIssue`` when the input cannot be read, or for the first issue when
+    ///   strict. After a throw the reader returns `nil`.
+    public mutating func next() throws(ReplayIssue) -> SourceEvent? {
+        guard !isDone else { return nil }
+        while true {
+            let event: XMLEvent
+            do {
+                event = try scanner.next()
+            } catch {
+                isDone = true
+                throw error
+            }
+            switch event {
+            case .start(let kind, _):
+                try opened(kind)
+            case .end(let kind):
+                if let location = try closed(kind) { return .location(location) }
+            case .issue(let position, let message):
+                try report(at: position, message)
+            case .endOfInput:
+                isDone = true
+                return nil
+            }
+        }
+    }
+
+    /// Counts an issue and reports it, or throws it when strict.
+    mutating func report(at position: XMLPosition?, _ message: String) throws(ReplayIssue) {
+        issueCount += 1
+        let issue = ReplayIssue(file: name, line: position?.line ?? 0, column: position?.column, message: message)
+        if strict {
+            isDone = true
+            throw issue
+        }
+        onIssue(issue)
+    }
+
+    /// Builds the fix of a point that just closed.
+    mutating func location(of point: Point) -> Location {
+        let time = point.time ?? lastTime.map { $0 + 1 } ?? metadataTime ?? Self.defaultStartTime
+        lastTime = time
+        return Location(
+            coordinate: Coordinate(latitude: point.latitude, longitude: point.longitude),
+            altitude: point.altitude,
+            horizontalAccuracy: point.hdop.map { $0 * Self.metresPerDOP } ?? Self.defaultHorizontalAccuracy,
+            verticalAccuracy: point.vdop.map { $0 * Self.metresPerDOP },
+            speed: point.speed,
+            course: point.course,
+            timestamp: Date(timeIntervalSince1970: time)
+        )
+    }
+
+    /// A dilution of precision of 1 is taken as 5 m, a common receiver's base error.
+    static let metresPerDOP = 5.0
+    /// The accuracy of a point without `<hdop>`: 10 m, a consumer GPS outdoors.
+    static let defaultHorizontalAccuracy = 10.0
+    /// The time of a first point without a time when the file has none: 2000-01-01T00:00:00Z.
+    static let defaultStartTime = 946_684_800.0
+}

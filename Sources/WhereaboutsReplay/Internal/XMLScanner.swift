@@ -1,0 +1,271 @@
+/// A line and a column (in characters) of the input, both 1-based.
+struct XMLPosition: Hashable, Sendable {
+    var line: Int
+    var column: Int
+}
+
+/// What the scanner produces.
+enum XMLEvent {
+    /// An element opens; its attributes are readable until the next call.
+    case start(GPXElement, selfClosing: Bool)
+    /// An element closes (also for a self-closing tag, and for elements a mismatched end tag closes).
+    case end(GPXElement)
+    /// Something is wrong at this position.
+    case issue(XMLPosition?, String)
+    /// The input is over.
+    case endOfInput
+}
+
+/// A small streaming XML scanner over bytes, for GPX.
+///
+/// It reads its input in chunks and keeps at most one token (a tag, a value) plus one chunk in
+/// memory; a token longer than ``tokenLimit`` is reported and skipped, so memory stays bounded on
+/// any input. It handles the XML declaration, comments, processing instructions, `<!DOCTYPE>`,
+/// CDATA, prefixed names (classified by local name), quoted attributes, self-closing tags, the
+/// five named entities, character references and a UTF-8 byte-order mark. Mismatched end tags
+/// are reported and recovered from; nothing it reads can make it trap.
+///
+/// Text is only kept while ``collectsText`` is on (the reader turns it on inside `<ele>`,
+/// `<time>` and the like); all other text is skipped byte by byte without being copied.
+struct XMLScanner {
+    /// The longest tag, attribute list or text kept: 64 KiB.
+    static let tokenLimit = 65_536
+    /// The deepest nesting whose end tags are checked.
+    static let depthLimit = 256
+
+    enum Step {
+        case event(XMLEvent)
+        case more
+        case next
+    }
+
+    enum Phase {
+        case byteOrderMark, prolog, body, finished
+    }
+
+    struct OpenElement {
+        var kind: GPXElement
+        var hash: UInt64
+        var length: Int
+        var nameStart: Int
+        var storedLength: Int
+        var line: Int
+    }
+
+    struct AttributeRange {
+        var localStart: Int
+        var localEnd: Int
+        var valueStart: Int
+        var valueEnd: Int
+    }
+
+    var source: ByteInput
+    var buffer: [UInt8] = []
+    var pos = 0
+    var atEnd = false
+    var phase = Phase.byteOrderMark
+
+    var countedIndex = 0
+    var line = 1
+    var column = 0
+
+    var markup: MarkupEnd?
+    var markupStart = 0
+    var scanIndex = 0
+    var skippingMarkup = false
+    var markupPosition = XMLPosition(line: 1, column: 1)
+    var recovering = false
+
+    var stack: [OpenElement] = []
+    var stackNames: [UInt8] = []
+    var unstoredDepth = 0
+    var reportedDepth = false
+    var rootSeen = false
+    var pending: [XMLEvent] = []
+    var pendingHead = 0
+
+    var tagPosition = XMLPosition(line: 1, column: 1)
+    var attributes: [AttributeRange] = []
+    var value: [UInt8] = []
+    var valueStart = 0
+
+    var collectsText = false
+    var text: [UInt8] = []
+    var textPosition: XMLPosition?
+    var textDamaged = false
+
+    init(source: ByteInput) {
+        self.source = source
+        buffer.reserveCapacity(2 * Self.tokenLimit + 1024)
+    }
+
+    /// How many elements are open.
+    var depth: Int { stack.count + unstoredDepth }
+
+    /// The next event.
+    ///
+    /// - Returns: The event; `.endOfInput` from the end on.
+    /// - Throws: ``ReplayIssue`` when the input cannot be read.
+    mutating func next() throws(ReplayIssue) -> XMLEvent {
+        if pendingHead < pending.count {
+            let event = pending[pendingHead]
+            pendingHead += 1
+            if pendingHead == pending.count {
+                pending.removeAll(keepingCapacity: true)
+                pendingHead = 0
+            }
+            return event
+        }
+        while true {
+            let step: Step
+            if phase == .finished {
+                return .endOfInput
+            } else if pos >= buffer.count && markup == nil {
+                step = .more
+            } else if phase != .body {
+                step = scanStart()
+            } else if markup != nil {
+                step = continueMarkup()
+            } else if recovering {
+                step = skipToMarkup()
+            } else if buffer[pos] == XMLBytes.lessThan {
+                step = beginMarkup()
+            } else {
+                step = scanText()
+            }
+            switch step {
+            case .event(let event):
+                return event
+            case .next:
+                continue
+            case .more:
+                let keep = markup == nil ? pos : (skippingMarkup ? scanIndex : markupStart)
+                if try !refill(keepingFrom: keep) { return finish() }
+            }
+        }
+    }
+
+    /// Skips a byte-order mark and white space; anything but `<` first is not XML.
+    private mutating func scanStart() -> Step {
+        if phase == .byteOrderMark {
+            guard buffer.count - pos >= 3 || atEnd else { return .more }
+            if buffer.count - pos >= 3, buffer[pos] == 0xEF, buffer[pos + 1] == 0xBB, buffer[pos + 2] == 0xBF {
+                pos += 3
+                countedIndex = pos
+            }
+            phase = .prolog
+        }
+        while pos < buffer.count, XMLBytes.isSpace(buffer[pos]) { pos += 1 }
+        guard pos < buffer.count else { return .more }
+        phase = .body
+        if buffer[pos] == XMLBytes.lessThan { return .next }
+        let position = self.position(of: pos)
+        phase = .finished
+        return .event(.issue(position, "is not XML (a GPX file starts with <?xml or <gpx)"))
+    }
+
+    /// Skips to the next `<` after an error.
+    private mutating func skipToMarkup() -> Step {
+        let found = buffer.withUnsafeBufferPointer { bytes in
+            bytes[pos...].firstIndex(of: XMLBytes.lessThan)
+        }
+        guard let found else {
+            pos = buffer.count
+            return .more
+        }
+        pos = found
+        recovering = false
+        return .next
+    }
+
+    /// Drops the bytes before `keep` and appends the next chunk.
+    ///
+    /// - Returns: `false` at the end of the input.
+    private mutating func refill(keepingFrom keep: Int) throws(ReplayIssue) -> Bool {
+        guard !atEnd else { return false }
+        let keep = min(max(keep, 0), buffer.count)
+        _ = position(of: keep)
+        if keep > 0 {
+            buffer.removeSubrange(0..<keep)
+            pos = max(pos - keep, 0)
+            countedIndex = max(countedIndex - keep, 0)
+            markupStart = max(markupStart - keep, 0)
+            scanIndex = max(scanIndex - keep, 0)
+        }
+        guard let chunk = try source.nextChunk() else {
+            atEnd = true
+            return false
+        }
+        buffer.append(contentsOf: chunk)
+        return true
+    }
+
+    /// The line and column of a buffer index at or after the last one asked for.
+    mutating func position(of index: Int) -> XMLPosition {
+        let target = min(index, buffer.count)
+        if target > countedIndex {
+            var line = self.line
+            var column = self.column
+            let start = countedIndex
+            buffer.withUnsafeBufferPointer { bytes in
+                var index = start
+                while index < target {
+                    let byte = bytes[index]
+                    if byte == XMLBytes.newline {
+                        line += 1
+                        column = 0
+                    } else if byte & 0xC0 != 0x80 {
+                        column += 1
+                    }
+                    index += 1
+                }
+            }
+            self.line = line
+            self.column = column
+            countedIndex = target
+        }
+        return XMLPosition(line: line, column: column + 1)
+    }
+
+    /// The one issue at the end, if the document is incomplete.
+    private mutating func finish() -> XMLEvent {
+        let wasStarted = phase == .body
+        phase = .finished
+        guard wasStarted else { return .issue(nil, "is empty; expected a GPX document") }
+        let position = self.position(of: buffer.count)
+        if let markup {
+            let opened = markupPosition.line
+            let what: String
+            switch markup.kind {
+            case .startTag: what = "the <\(partialName())> tag"
+            case .endTag: what = "an end tag"
+            case .comment: what = "a comment"
+            case .processingInstruction: what = "a processing instruction"
+            case .cdata: what = "a CDATA section"
+            case .doctype: what = "the DOCTYPE"
+            }
+            return .issue(position, "the file ends inside \(what) opened at line \(opened) (truncated?)")
+        }
+        // The point being read, when there is one, is what the cut loses; else the innermost element.
+        if let innermost = stack.last(where: { $0.kind.isPoint }) ?? stack.last {
+            let message = "the file ends inside <\(name(of: innermost))> opened at line \(innermost.line) (truncated?)"
+            return .issue(position, message)
+        }
+        if !rootSeen { return .issue(position, "contains no <gpx> element") }
+        return .endOfInput
+    }
+
+    /// The name as far as it was read, of a start tag cut off by the end of the input.
+    private func partialName() -> String {
+        var end = markupStart + 1
+        while end < buffer.count, end - markupStart <= 64, XMLBytes.isNameByte(buffer[end]) { end += 1 }
+        return String(decoding: buffer[min(markupStart + 1, end)..<end], as: UTF8.self)
+    }
+
+    /// An open element's name as written (its first 64 bytes).
+    func name(of element: OpenElement) -> String {
+        let start = element.nameStart
+        let end = min(start + element.storedLength, stackNames.count)
+        return String(decoding: stackNames[min(start, end)..<end], as: UTF8.self)
+    }
+}

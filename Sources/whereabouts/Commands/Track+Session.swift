@@ -1,0 +1,217 @@
+import ArgumentParser
+import Foundation
+import Whereabouts
+import WhereaboutsReplay
+
+/// What `track` needs before it starts: the app, the consent store, the person.
+struct TrackSetup {
+    let declarations: UsageDescriptions
+    let appID: String
+    let appName: String
+    let store: FileConsentStore
+    let secret: Coarsener.Secret
+    let prompter: any PermissionPrompter
+
+    init(command: Track, terminal: Terminal) async throws {
+        let infoURL = command.appInfo.map { URL(fileURLWithPath: $0) } ?? ReplaySource.sampleAppInfoURL
+        do {
+            declarations = try UsageDescriptions(contentsOf: infoURL)
+        } catch {
+            terminal.error("error: \(error)")
+            throw ExitCode(1)
+        }
+        appID = command.appID ?? Self.bundleIdentifier(infoURL) ?? "com.example.app"
+        appName = declarations.appName ?? appID
+        let fileURL = command.consentFile.map { URL(fileURLWithPath: $0) } ?? FileConsentStore.defaultFileURL()
+        store = FileConsentStore(fileURL: fileURL, onWarning: { terminal.error("warning: \($0)") })
+        do {
+            secret = try await store.installSecret()
+        } catch {
+            terminal.error("error: \(error)")
+            throw ExitCode(1)
+        }
+        let decided = await store.grant(for: appID).map { $0.decision != .notDetermined } ?? false
+        if let answer = command.answer {
+            let precise = command.accuracy.map { $0 == .precise } ?? !declarations.defaultAccuracyReduced
+            let first: PromptAnswer = switch answer {
+            case .allowOnce: .allowOnce(precise: precise)
+            case .whileUsing: .allowWhileUsing(precise: precise)
+            case .deny: .dontAllow
+            }
+            prompter = CommandLinePrompter(
+                answer: first,
+                temporaryAnswer: command.temporaryAnswer == .allow ? .allowPrecise : .dontAllowPrecise,
+                alwaysAnswer: .keepWhileUsing,
+                terminal: terminal)
+        } else if terminal.inputIsTerminal {
+            prompter = TerminalPrompter(terminal: terminal)
+        } else if !decided {
+            terminal.error("""
+                \(appName) (\(appID)) has no location decision yet, and nobody can answer its prompt: standard \
+                input is not a terminal.
+                Answer from the command line, e.g. `whereabouts track --answer while-using --approximate`, or decide \
+                first with `whereabouts consent set \(appID) --status while-using`.
+                """)
+            throw ExitCode(3)
+        } else {
+            prompter = AbsentPerson(terminal: terminal)
+        }
+    }
+
+    static func bundleIdentifier(_ url: URL) -> String? {
+        guard let data = try? Data(contentsOf: url),
+              let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
+        else { return nil }
+        return plist["CFBundleIdentifier"] as? String
+    }
+}
+
+/// One run of `track`: ask, then stream what the app may see.
+struct TrackSession {
+    let setup: TrackSetup
+    let command: Track
+    let terminal: Terminal
+
+    func run() async throws {
+        let tally = TrackTally(drawsPicture: command.svg != nil)
+        let replay = try makeReplay()
+        let engine = AuthorizationEngine(
+            appID: setup.appID,
+            declarations: setup.declarations,
+            prompter: setup.prompter,
+            consentStore: setup.store,
+            coarsener: Coarsener(secret: setup.secret)
+        )
+        let client = LocationClient.live(engine: engine, source: TappedSource(base: replay, tap: tally.sawRaw))
+        guard try await ask(client) else {
+            await engine.flush()
+            return
+        }
+        let watcher = Task {
+            for await _ in setup.store.changes() { await engine.reloadGrant() }
+        }
+        defer { watcher.cancel() }
+        let speedText = replay.speed.description
+        let stream = Task { try await deliver(client, tally: tally, speed: speedText) }
+        let interrupt = Interrupt { stream.cancel() }
+        defer { interrupt.cancel() }
+        let result = await stream.result
+        await engine.flush()
+        terminal.clearStatus()
+        let counts = tally.counts
+        let kind = counts.precise == counts.delivered ? "precise" : counts.precise == 0 ? "approximate"
+            : "\(counts.precise) precise"
+        let origin = command.source == nil ? "the bundled sample walk" : replay.input.name
+        terminal.error("Read \(counts.read) fixes from \(origin); \(setup.appName) received "
+            + "\(counts.delivered)\(counts.delivered > 0 ? " (\(kind))" : "").")
+        if let path = command.svg {
+            do {
+                try tally.svg(title: "\(setup.appName): the true track and what the app received")
+                    .write(toFile: path, atomically: true, encoding: .utf8)
+                terminal.error("Wrote \(path): open it in a browser.")
+            } catch {
+                terminal.error("error: cannot write \(path): \(error.localizedDescription)")
+                throw ExitCode(1)
+            }
+        }
+        if case .failure(let error) = result, !(error is CancellationError) {
+            terminal.error("error: \(error)")
+            if error is ReplayIssue, !command.strict {
+                terminal.error("The track cannot be read; check the file, or give another with --source.")
+            }
+            throw ExitCode(1)
+        }
+    }
+
+    private func makeReplay() throws -> ReplaySource {
+        let isSample = command.source == nil
+        let input: ReplaySource.Input = switch command.source {
+        case nil: .file(ReplaySource.sampleTrackURL)
+        case "-": .standardInput
+        case let path?: .file(URL(fileURLWithPath: path))
+        }
+        let speed: ReplaySource.Speed = try command.speed.map(Track.parseSpeed)
+            ?? (!terminal.outputIsTerminal ? .asFastAsPossible : isSample ? .multiplier(10) : .realTime)
+        let looping = try command.loop.map(Track.parseLoop) ?? (isSample ? .times(6) : .never)
+        let terminal = terminal
+        return ReplaySource(input, speed: speed, looping: looping, strict: command.strict,
+                            onIssue: { terminal.error("warning: \($0) (skipped; --strict makes this fatal)") })
+    }
+
+    /// Asks for authorization (and temporary precise access); returns whether fixes may flow.
+    private func ask(_ client: LocationClient) async throws -> Bool {
+        let outcome: AuthorizationOutcome
+        do {
+            outcome = command.request == .always
+                ? try await client.requestAlwaysAuthorization()
+                : try await client.requestWhenInUseAuthorization()
+        } catch {
+            terminal.error("error: \(error)")
+            throw ExitCode(1)
+        }
+        let accuracy = outcome.accuracy == .fullAccuracy ? "precise" : "approximate"
+        guard outcome.status.isAuthorized else {
+            terminal.error("\(setup.appName) may not use location: \(outcome.status) (\(outcome.resolution)). "
+                + "No fixes will be shown. To allow it: `whereabouts consent set \(setup.appID) --status while-using`"
+                + (outcome.status == .restricted ? " and --restricted off" : "") + ".")
+            return false
+        }
+        terminal.error("\(setup.appName): \(outcome.status), \(accuracy) (\(outcome.resolution)).")
+        if let key = command.purposeKey {
+            do {
+                let precise = try await client.requestTemporaryFullAccuracy(key)
+                terminal.error("Temporary precise location for “\(key)”: \(precise.accuracy) (\(precise.resolution)).")
+            } catch {
+                terminal.error("error: \(error)")
+                throw ExitCode(1)
+            }
+        }
+        return true
+    }
+
+    private func deliver(_ client: LocationClient, tally: TrackTally, speed: String) async throws {
+        var writer = FixWriter(format: command.format, terminal: terminal)
+        writer.begin()
+        defer { writer.end() }
+        var last: Authorization?
+        for try await update in await client.liveUpdates() {
+            if let previous = last, previous != update.authorization {
+                terminal.error("Settings changed: \(update.authorization)"
+                    + (update.authorization.status.isAuthorized ? "." : " — no more fixes unless it is allowed again."))
+            }
+            last = update.authorization
+            if let location = update.location {
+                let precise = update.authorization.accuracy == .fullAccuracy
+                writer.write(location, precise: precise)
+                tally.delivered(location, precise: precise)
+                if let limit = command.limit, tally.counts.delivered >= limit { return }
+            }
+            let counts = tally.counts
+            let notes = update.diagnostics.map(\.rawValue).sorted().joined(separator: ", ")
+            terminal.status("▸ \(counts.read) read · \(counts.delivered) received · \(update.authorization) · \(speed)"
+                + (notes.isEmpty ? "" : " · \(notes)"))
+        }
+    }
+}
+
+/// Turns the first Ctrl-C into a clean stop (the output is finished properly); a second one quits.
+final class Interrupt: @unchecked Sendable {
+    // @unchecked: a dispatch source may be used from any thread; `source` is set once.
+    private let source: any DispatchSourceSignal
+
+    init(_ handler: @escaping @Sendable () -> Void) {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler {
+            handler()
+            signal(SIGINT, SIG_DFL)
+        }
+        source.resume()
+        self.source = source
+    }
+
+    func cancel() {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}

@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import Whereabouts
+import WhereaboutsReplay
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `whereabouts track`: replays a track through the engine and prints what the app may see.
+struct Track: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay a track through the authorization engine and print what the app may see.",
+        discussion: """
+            With no options: the bundled sample (an 11-minute walk in Paris, played six times: about an hour \
+            of walking) and the bundled demo app "Wayfinder". The first run shows the app's location prompt \
+            in the terminal, as iOS words it, and remembers the answer (see `whereabouts consent`); then every \
+            fix the app may receive is printed: precise fixes, or approximate ones (at most 4 an hour of track \
+            time) with their radius.
+
+            Exit codes: 0 done (also when the app may not use location: it says why); 1 the track or the \
+            Info.plist cannot be used; 3 a prompt is due and nobody can answer it (standard input is not a \
+            terminal and no --answer); 64 a wrong option.
+            """
+    )
+
+    enum RequestKind: String, ExpressibleByArgument, CaseIterable {
+        case whenInUse = "when-in-use", always
+    }
+
+    enum Answer: String, ExpressibleByArgument, CaseIterable {
+        case allowOnce = "allow-once", whileUsing = "while-using", deny
+    }
+
+    enum Choice: String, ExpressibleByArgument, CaseIterable {
+        case allow, deny
+    }
+
+    enum Accuracy: String, EnumerableFlag {
+        case precise, approximate
+
+        static func help(for value: Accuracy) -> ArgumentHelp? {
+            value == .precise ? "With --answer: the Precise switch on." : "With --answer: the Precise switch off."
+        }
+    }
+
+    @Option(help: ArgumentHelp("A GPX or NMEA track, or - for standard input (default: the bundled sample).",
+                               valueName: "file"))
+    var source: String?
+
+    @Option(help: ArgumentHelp("The app's Info.plist (XML or binary; default: the bundled demo app).",
+                               valueName: "plist"))
+    var appInfo: String?
+
+    @Option(help: ArgumentHelp("The app's identifier (default: the plist's CFBundleIdentifier).", valueName: "id"))
+    var appID: String?
+
+    @Option(help: "What the app asks for.")
+    var request: RequestKind = .whenInUse
+
+    @Option(help: ArgumentHelp("After authorization, ask for temporary precise access with this purpose key.",
+                               valueName: "key"))
+    var purposeKey: String?
+
+    @Option(help: "Output: table (for people), ndjson or geojson (for programs).")
+    var format: FixWriter.Format = .table
+
+    @Option(help: ArgumentHelp("Replay speed: N times real time, or max (default: max when the output is not a "
+        + "terminal; else 10 for the sample, 1 for your file).", valueName: "N|max"))
+    var speed: String?
+
+    @Option(help: ArgumentHelp("Play the track N times, or forever (default: 6 for the sample, 1 for your file).",
+                               valueName: "N|forever"))
+    var loop: String?
+
+    @Option(help: ArgumentHelp("Stop after N delivered fixes.", valueName: "N"))
+    var limit: Int?
+
+    @Option(help: "Answer the location prompt without a terminal.")
+    var answer: Answer?
+
+    @Flag(exclusivity: .exclusive)
+    var accuracy: Accuracy?
+
+    @Option(help: "With --answer: the answer to the temporary precise prompt (--purpose-key).")
+    var temporaryAnswer: Choice = .allow
+
+    @Option(help: ArgumentHelp("The consent file (default: $XDG_DATA_HOME/whereabouts/consent.json).",
+                               valueName: "file"))
+    var consentFile: String?
+
+    @Option(help: ArgumentHelp("Write an SVG picture of the true track against what the app received.",
+                               valueName: "file"))
+    var svg: String?
+
+    @Flag(help: "Stop at the first malformed record instead of skipping it.")
+    var strict = false
+
+    func validate() throws {
+        if accuracy != nil && answer == nil {
+            throw ValidationError("--precise and --approximate set the Precise switch of --answer; add --answer.")
+        }
+        if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more.") }
+        if let speed { _ = try Self.parseSpeed(speed) }
+        if let loop { _ = try Self.parseLoop(loop) }
+        if let source, source.hasPrefix("gpsd://") {
+            throw ValidationError("gpsd sources are not supported yet (issue 4); give a GPX or NMEA file, or -.")
+        }
+        if source == "-", let loop, loop != "1" {
+            throw ValidationError("standard input can be read once: --loop needs a file.")
+        }
+    }
+
+    static func parseSpeed(_ text: String) throws -> ReplaySource.Speed {
+        if text == "max" { return .asFastAsPossible }
+        guard let factor = Double(text), factor > 0, factor.isFinite else {
+            throw ValidationError("--speed must be a number above 0 (1 is real time) or max, not \"\(text)\".")
+        }
+        return factor == 1 ? .realTime : .multiplier(factor)
+    }
+
+    static func parseLoop(_ text: String) throws -> ReplaySource.Looping {
+        if text == "forever" { return .forever }
+        guard let count = Int(text), count >= 1 else {
+            throw ValidationError("--loop must be a whole number of plays (1 or more) or forever, not \"\(text)\".")
+        }
+        return count == 1 ? .never : .times(count)
+    }
+
+    func run() async throws {
+        let terminal = Terminal()
+        let setup = try await TrackSetup(command: self, terminal: terminal)
+        try await TrackSession(setup: setup, command: self, terminal: terminal).run()
+    }
+}
+
+extension FixWriter.Format: ExpressibleByArgument {}

@@ -1,0 +1,78 @@
+import Foundation
+import Whereabouts
+
+/// The person at a terminal: shows a prompt the way iOS words it on standard error and reads
+/// the answer from standard input.
+struct TerminalPrompter: PermissionPrompter {
+    let terminal: Terminal
+
+    func answer(_ prompt: PermissionPrompt) async -> PromptAnswer {
+        var precise = prompt.preciseByDefault
+        terminal.clearStatus()
+        while true {
+            terminal.error(render(prompt, precise: precise))
+            guard let line = await terminal.readLine() else {
+                terminal.error("No answer (standard input ended): treating it as “\(prompt.buttons.last ?? "Don’t Allow")”.")
+                return .decline(prompt.kind)
+            }
+            let choice = line.trimmingCharacters(in: .whitespaces).lowercased()
+            switch (prompt.kind, choice) {
+            case (.whenInUse, "p"):
+                precise.toggle()
+                continue
+            case (.whenInUse, "1"): return .allowOnce(precise: precise)
+            case (.whenInUse, "2"): return .allowWhileUsing(precise: precise)
+            case (.whenInUse, "3"): return .dontAllow
+            case (.alwaysUpgrade, "1"): return .keepWhileUsing
+            case (.alwaysUpgrade, "2"): return .changeToAlways
+            case (.temporaryFullAccuracy, "1"): return .allowPrecise
+            case (.temporaryFullAccuracy, "2"): return .dontAllowPrecise
+            default:
+                terminal.error("“\(line)” is not one of the choices; type the number of a button and press Return.")
+            }
+        }
+    }
+
+    func render(_ prompt: PermissionPrompt, precise: Bool) -> String {
+        var lines = ["", "  \(prompt.title)", "  \(prompt.message)", ""]
+        if prompt.kind == .whenInUse {
+            lines.append("  Precise: \(precise ? "On" : "Off")   (type p to turn it \(precise ? "off" : "on"))")
+            lines.append("")
+        }
+        lines.append("  " + prompt.buttons.enumerated().map { "[\($0.offset + 1)] \($0.element)" }
+            .joined(separator: "   "))
+        let numbers = (1...prompt.buttons.count).map(String.init).joined(separator: ", ")
+        lines.append("")
+        lines.append("Choose \(numbers)\(prompt.kind == .whenInUse ? " (p toggles Precise)" : ""): ")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Answers given on the command line (`--answer`, `--precise`/`--approximate`, `--temporary-answer`).
+struct CommandLinePrompter: PermissionPrompter {
+    let answer: PromptAnswer
+    let temporaryAnswer: PromptAnswer
+    let alwaysAnswer: PromptAnswer
+    let terminal: Terminal
+
+    func answer(_ prompt: PermissionPrompt) async -> PromptAnswer {
+        let given: PromptAnswer = switch prompt.kind {
+        case .whenInUse: answer
+        case .temporaryFullAccuracy: temporaryAnswer
+        case .alwaysUpgrade: alwaysAnswer
+        }
+        terminal.error("\(prompt.title) — answered \(given) (from the command line)")
+        return given
+    }
+}
+
+/// Nobody to ask: every prompt is declined, and the command says how to answer.
+struct AbsentPerson: PermissionPrompter {
+    let terminal: Terminal
+
+    func answer(_ prompt: PermissionPrompt) async -> PromptAnswer {
+        terminal.error("\(prompt.title) — nobody can answer (standard input is not a terminal); declined. "
+            + "Pass --answer to answer from the command line.")
+        return .decline(prompt.kind)
+    }
+}

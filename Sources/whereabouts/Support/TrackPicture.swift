@@ -1,0 +1,90 @@
+import Foundation
+import Whereabouts
+
+/// An SVG picture of the true track against what the app received: the truth as a grey line,
+/// precise fixes as blue dots, approximate fixes as orange points with their accuracy circles.
+struct TrackPicture {
+    /// At most this many true points are kept (every n-th after that), so memory stays bounded.
+    static let maximumTruePoints = 20_000
+
+    private(set) var truth: [Coordinate] = []
+    private(set) var received: [(location: Location, precise: Bool)] = []
+    private var stride = 1
+    private var seen = 0
+
+    mutating func addTruth(_ coordinate: Coordinate) {
+        seen += 1
+        guard seen % stride == 0 else { return }
+        truth.append(coordinate)
+        if truth.count >= Self.maximumTruePoints {
+            truth = truth.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+            stride *= 2
+        }
+    }
+
+    mutating func addReceived(_ location: Location, precise: Bool) {
+        if received.count < Self.maximumTruePoints { received.append((location, precise)) }
+    }
+
+    func svg(title: String) -> String {
+        var points = truth
+        for entry in received {
+            points.append(entry.location.coordinate)
+            if !entry.precise {
+                let r = entry.location.horizontalAccuracy / 111_195
+                let c = entry.location.coordinate
+                points.append(Coordinate(latitude: c.latitude + r, longitude: c.longitude))
+                points.append(Coordinate(latitude: c.latitude - r, longitude: c.longitude))
+            }
+        }
+        guard let minLat = points.map(\.latitude).min(), let maxLat = points.map(\.latitude).max(),
+              let minLon = points.map(\.longitude).min(), let maxLon = points.map(\.longitude).max()
+        else {
+            return Self.document(width: 400, height: 120, body: Self.text("No fixes to draw.", x: 20, y: 60), title: title)
+        }
+        let midLat = (minLat + maxLat) / 2
+        let xScale = cos(midLat * .pi / 180)
+        let spanX = max((maxLon - minLon) * xScale, 1e-6)
+        let spanY = max(maxLat - minLat, 1e-6)
+        let size = 800.0
+        let scale = size / max(spanX, spanY)
+        let width = spanX * scale + 80
+        let height = spanY * scale + 110
+        func x(_ c: Coordinate) -> Double { (c.longitude - minLon) * xScale * scale + 40 }
+        func y(_ c: Coordinate) -> Double { (maxLat - c.latitude) * scale + 70 }
+        var body = ""
+        if !truth.isEmpty {
+            let path = truth.map { String(format: "%.1f,%.1f", x($0), y($0)) }.joined(separator: " ")
+            body += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"#777\" stroke-width=\"2\"/>\n"
+        }
+        for entry in received {
+            let c = entry.location.coordinate
+            if entry.precise {
+                body += String(format: "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"#1a73e8\"/>\n", x(c), y(c))
+            } else {
+                let radius = entry.location.horizontalAccuracy / 111_195 * scale
+                body += String(format: "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#f4a300\" fill-opacity=\"0.12\" "
+                    + "stroke=\"#f4a300\"/>\n<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#f4a300\"/>\n",
+                    x(c), y(c), radius, x(c), y(c))
+            }
+        }
+        let precise = received.filter(\.precise).count
+        body += Self.text(title, x: 20, y: 28, size: 18)
+        body += Self.text("grey: the true track (\(seen) fixes) · blue: \(precise) precise fixes · orange: "
+            + "\(received.count - precise) approximate fixes with their accuracy circles", x: 20, y: 50, size: 13)
+        return Self.document(width: width, height: height, body: body, title: title)
+    }
+
+    static func text(_ text: String, x: Double, y: Double, size: Int = 14) -> String {
+        let escaped = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        return String(format: "<text x=\"%.0f\" y=\"%.0f\" font-family=\"sans-serif\" font-size=\"%d\">", x, y, size)
+            + escaped + "</text>\n"
+    }
+
+    static func document(width: Double, height: Double, body: String, title: String) -> String {
+        String(format: "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n",
+               width, height, width, height)
+            + "<title>\(title.replacingOccurrences(of: "<", with: "&lt;"))</title>\n"
+            + "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n" + body + "</svg>\n"
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs the binary with standard input and standard error on a pseudo-terminal, as a person at a
+/// terminal would, and types answers when the expected text appears.
+struct PseudoTerminal {
+    struct Transcript {
+        var screen: String
+        var stdout: String
+        var status: Int32
+    }
+
+    /// Runs `whereabouts ARGUMENTS`; each time `prompt` appears on the terminal, types the next answer.
+    ///
+    /// Every wait is bounded: reading stops after `seconds`, and the process is then interrupted.
+    static func run(_ arguments: [String], answers: [String], prompt: String, seconds: Double = 60) throws -> Transcript {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        try #require(openpty(&master, &slave, nil, nil, nil) == 0, "openpty failed: \(errno)")
+        defer { close(master) }
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outURL = directory.appendingPathComponent("stdout")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+
+        let process = Process()
+        process.executableURL = try CLIRunner.binary()
+        process.arguments = arguments
+        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+        process.standardInput = terminal
+        process.standardError = terminal
+        process.standardOutput = out
+        try process.run()
+        close(slave)
+
+        var screen = Data()
+        var remaining = answers
+        var prompts = 0
+        let deadline = Date().addingTimeInterval(seconds)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while Date() < deadline {
+            var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, 100)
+            if ready > 0 {
+                let count = read(master, &buffer, buffer.count)
+                if count <= 0 { break }  // EIO: the child closed the terminal
+                screen.append(contentsOf: buffer[0..<count])
+                let text = String(decoding: screen, as: UTF8.self)
+                let seen = text.components(separatedBy: prompt).count - 1
+                if seen > prompts, !remaining.isEmpty {
+                    prompts = seen
+                    let answer = remaining.removeFirst() + "\n"
+                    _ = answer.withCString { write(master, $0, strlen($0)) }
+                }
+            } else if !process.isRunning {
+                break
+            }
+        }
+        if process.isRunning { process.interrupt() }
+        process.waitUntilExit()
+        try out.close()
+        return Transcript(screen: String(decoding: screen, as: UTF8.self),
+                          stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+                          status: process.terminationStatus)
+    }
+}

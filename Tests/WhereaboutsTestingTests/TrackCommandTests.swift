@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+import ArgumentParser
+import WhereaboutsReplay
+@testable import whereabouts
+
+/// `whereabouts track`, run as a person or a script would run it.
+@Suite(.timeLimit(.minutes(2)))
+struct TrackCommandTests {
+    /// Runs `track` with a consent file of its own.
+    static func track(_ arguments: [String], consent: URL, input: Data? = nil) throws -> CLIRunner.Output {
+        try CLIRunner.run(["track", "--consent-file", consent.path] + arguments, input: input)
+    }
+
+    static func jsonLines(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+        }
+    }
+
+    @Test("every option parses into the command")
+    func everyOptionParses() throws {
+        let command = try Track.parse([
+            "--source", "walk.nmea", "--app-info", "Info.plist", "--app-id", "com.example.x", "--request", "always",
+            "--purpose-key", "Nav", "--format", "geojson", "--speed", "4", "--loop", "3", "--limit", "7",
+            "--answer", "allow-once", "--approximate", "--temporary-answer", "deny", "--consent-file", "c.json",
+            "--svg", "out.svg", "--strict",
+        ])
+        #expect(command.source == "walk.nmea")
+        #expect(command.appInfo == "Info.plist")
+        #expect(command.appID == "com.example.x")
+        #expect(command.request == .always)
+        #expect(command.purposeKey == "Nav")
+        #expect(command.format == .geojson)
+        #expect(try Track.parseSpeed(try #require(command.speed)) == .multiplier(4))
+        #expect(try Track.parseLoop(try #require(command.loop)) == .times(3))
+        #expect(command.limit == 7)
+        #expect(command.answer == .allowOnce)
+        #expect(command.accuracy == .approximate)
+        #expect(command.temporaryAnswer == .deny)
+        #expect(command.consentFile == "c.json")
+        #expect(command.svg == "out.svg")
+        #expect(command.strict)
+        #expect(try Track.parseSpeed("max") == .asFastAsPossible)
+        #expect(try Track.parseSpeed("1") == .realTime)
+        #expect(try Track.parseLoop("forever") == .forever)
+    }
+
+    @Test("wrong options are refused with a message that says what to do", arguments: [
+        (["--precise"], "add --answer"),
+        (["--limit", "0"], "--limit must be 1 or more"),
+        (["--speed", "fast"], "--speed must be a number above 0"),
+        (["--loop", "0"], "--loop must be a whole number"),
+        (["--source", "gpsd://localhost"], "not supported yet"),
+        (["--source", "-", "--loop", "2"], "standard input can be read once"),
+    ])
+    func wrongOptions(arguments: [String], message: String) throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = try Self.track(arguments, consent: directory.appendingPathComponent("c.json"))
+        #expect(output.status == 64, "\(output.stderr)")
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+    }
+
+    @Test("--answer while-using --approximate --format ndjson --limit 5 prints 5 approximate fixes")
+    func fiveApproximateFixes() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = try Self.track(["--answer", "while-using", "--approximate", "--format", "ndjson", "--limit", "5"],
+                                    consent: directory.appendingPathComponent("c.json"))
+        #expect(output.status == 0, "\(output.stderr)")
+        let fixes = try Self.jsonLines(output.stdout)
+        #expect(fixes.count == 5)
+        for fix in fixes {
+            #expect(fix["precise"] as? Bool == false)
+            #expect(fix["speed"] is NSNull && fix["course"] is NSNull && fix["altitude"] is NSNull)
+            #expect((fix["horizontalAccuracy"] as? Double ?? 0) >= 1_000)
+        }
+        let times = fixes.compactMap { $0["timestamp"] as? String }
+        #expect(Set(times).count == 5, "each approximate fix comes at its own time, at most 4 an hour")
+    }
+
+    @Test("--precise gives precise fixes with speed and course, and --limit stops there")
+    func preciseFixes() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = try Self.track(["--answer", "while-using", "--precise", "--format", "ndjson", "--limit", "3"],
+                                    consent: directory.appendingPathComponent("c.json"))
+        #expect(output.status == 0, "\(output.stderr)")
+        let fixes = try Self.jsonLines(output.stdout)
+        #expect(fixes.count == 3)
+        #expect(fixes.allSatisfy { $0["precise"] as? Bool == true && $0["speed"] is Double })
+        #expect((fixes.first?["latitude"] as? Double).map { abs($0 - 48.857) < 0.001 } == true)
+    }
+
+    @Test("--answer deny prints no fix and says why")
+    func denyPrintsNothing() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = try Self.track(["--answer", "deny", "--format", "ndjson"],
+                                    consent: directory.appendingPathComponent("c.json"))
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr.contains("Wayfinder may not use location: denied"), "\(output.stderr)")
+        #expect(output.stderr.contains("whereabouts consent set com.example.wayfinder --status while-using"))
+    }
+
+    @Test("no terminal, no stored decision and no --answer: exit 3 with what to do, never a hang")
+    func exitThreeWithoutAnyone() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = try Self.track(["--format", "ndjson"], consent: directory.appendingPathComponent("c.json"))
+        #expect(output.status == 3)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr.contains("nobody can answer its prompt"), "\(output.stderr)")
+        #expect(output.stderr.contains("--answer while-using"))
+    }
+
+    @Test("the answer is remembered: a second run needs no answer")
+    func answerIsRemembered() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let consent = directory.appendingPathComponent("c.json")
+        let first = try Self.track(["--answer", "while-using", "--precise", "--limit", "1", "--format", "ndjson"],
+                                   consent: consent)
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try Self.track(["--limit", "2", "--format", "ndjson"], consent: consent)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try Self.jsonLines(second.stdout).count == 2)
+        #expect(second.stderr.contains("already determined"), "\(second.stderr)")
+    }
+
+    @Test("--purpose-key asks for temporary precise access after authorization")
+    func purposeKey() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = try Self.track(["--answer", "while-using", "--approximate", "--purpose-key", "Navigation",
+                                     "--limit", "2", "--format", "ndjson"],
+                                    consent: directory.appendingPathComponent("c.json"))
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.contains("Temporary precise location for “Navigation”: full"), "\(output.stderr)")
+        #expect(try Self.jsonLines(output.stdout).allSatisfy { $0["precise"] as? Bool == true })
+        let missing = try Self.track(["--answer", "while-using", "--approximate", "--purpose-key", "Typo"],
+                                     consent: directory.appendingPathComponent("d.json"))
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("purpose key \"Typo\" is not in NSLocationTemporaryUsageDescriptionDictionary"))
+    }
+
+    @Test("--format geojson prints one FeatureCollection; --svg draws the track")
+    func geoJSONAndSVG() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let svg = directory.appendingPathComponent("walk.svg")
+        let output = try Self.track(["--answer", "while-using", "--approximate", "--format", "geojson", "--limit", "3",
+                                     "--svg", svg.path], consent: directory.appendingPathComponent("c.json"))
+        #expect(output.status == 0, "\(output.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        #expect(object["type"] as? String == "FeatureCollection")
+        #expect((object["features"] as? [Any])?.count == 3)
+        let picture = try String(contentsOf: svg, encoding: .utf8)
+        #expect(picture.hasPrefix("<svg"))
+        #expect(picture.contains("<polyline"))
+        #expect(picture.contains("3 approximate fixes"))
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// `track` on your own files and on standard input, including bad ones.
+@Suite(.timeLimit(.minutes(2)))
+struct TrackSourceTests {
+    static let nmea = """
+        $GPGGA,120000.00,4851.5040,N,00217.6700,E,1,08,0.9,35.0,M,47.0,M,,*57
+        $GPRMC,120000.00,A,4851.5040,N,00217.6700,E,2.7,90.0,160526,,,A*6B
+        $GPGGA,120001.00,4851.5050,N,00217.6720,E,1,08,0.9,35.0,M,47.0,M,,*55
+        $GPRMC,120001.00,A,4851.5050,N,00217.6720,E,2.7,90.0,160526,,,A*69
+
+        """
+
+    static func gpx(points: Int, broken: Int? = nil) -> String {
+        var text = #"<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#
+        for index in 0..<points {
+            let lat = index == broken ? "north" : String(format: "%.6f", 48.85 + Double(index) * 0.0001)
+            text += "\n<trkpt lat=\"\(lat)\" lon=\"2.35\"><time>2026-05-16T10:00:\(String(format: "%02d", index))Z</time></trkpt>"
+        }
+        return text + "\n</trkseg></trk></gpx>\n"
+    }
+
+    @Test("NMEA on standard input is detected and replayed")
+    func nmeaOnStandardInput() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = try CLIRunner.run(["track", "--source", "-", "--answer", "while-using", "--precise",
+                                        "--format", "ndjson", "--consent-file", directory.appendingPathComponent("c").path],
+                                       input: Data(Self.nmea.utf8))
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains("\"latitude\":48.8584") == true, "\(output.stdout)")
+    }
+
+    @Test("a malformed point is reported with file and line; the others are delivered; --strict stops")
+    func malformedPoint() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("broken.gpx")
+        try Self.gpx(points: 5, broken: 2).write(to: file, atomically: true, encoding: .utf8)
+        let consent = directory.appendingPathComponent("c").path
+        let output = try CLIRunner.run(["track", "--source", file.path, "--answer", "while-using", "--precise",
+                                        "--format", "ndjson", "--consent-file", consent])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.split(separator: "\n").count == 4)
+        #expect(output.stderr.contains("\(file.path):4:"), "\(output.stderr)")
+        let strict = try CLIRunner.run(["track", "--source", file.path, "--answer", "while-using", "--precise",
+                                        "--format", "ndjson", "--strict", "--consent-file", consent])
+        #expect(strict.status == 1, "\(strict.stderr)")
+        #expect(strict.stdout.split(separator: "\n").count == 2, "the fixes before the error are kept")
+        #expect(strict.stderr.contains("\(file.path):4:"), "\(strict.stderr)")
+    }
+
+    @Test("a file that is not a track, or is missing, is an error naming it")
+    func notATrack() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("notes.txt")
+        try "hello".write(to: file, atomically: true, encoding: .utf8)
+        let consent = directory.appendingPathComponent("c").path
+        let output = try CLIRunner.run(["track", "--source", file.path, "--answer", "while-using", "--consent-file",
+                                        consent])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("\(file.path):1: is neither GPX"), "\(output.stderr)")
+        let missing = try CLIRunner.run(["track", "--source", "/nonexistent.gpx", "--answer", "while-using",
+                                         "--consent-file", consent])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("/nonexistent.gpx: cannot be opened"), "\(missing.stderr)")
+    }
+
+    @Test("an Info.plist without a when-in-use description is an error that names the key")
+    func missingUsageDescription() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let plist = directory.appendingPathComponent("Info.plist")
+        let data = try PropertyListSerialization.data(fromPropertyList: ["CFBundleIdentifier": "com.example.bare"],
+                                                      format: .xml, options: 0)
+        try data.write(to: plist)
+        let output = try CLIRunner.run(["track", "--app-info", plist.path, "--answer", "while-using",
+                                        "--consent-file", directory.appendingPathComponent("c").path])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("NSLocationWhenInUseUsageDescription is missing from Info.plist"))
+    }
+}

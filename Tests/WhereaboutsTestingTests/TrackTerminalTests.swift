@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// The interactive prompt, the consent command, and a change reaching a running `track`.
+@Suite(.timeLimit(.minutes(2)))
+struct TrackTerminalTests {
+    static func grants(_ file: URL) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+        return try #require(object?["apps"] as? [String: Any])
+    }
+
+    @Test("the prompt at a terminal reads as iOS words it, and the answer is stored")
+    func interactivePrompt() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let consent = directory.appendingPathComponent("consent.json")
+        let run = try PseudoTerminal.run(
+            ["track", "--consent-file", consent.path, "--limit", "2", "--format", "ndjson"],
+            answers: ["p", "2"], prompt: "Choose 1, 2, 3")
+        #expect(run.status == 0, "\(run.screen)")
+        #expect(run.screen.contains("Allow “Wayfinder” to use your location?"), "\(run.screen)")
+        #expect(run.screen.contains("Wayfinder shows where you are on the map and finds places near you."))
+        #expect(run.screen.contains("[1] Allow Once   [2] Allow While Using App   [3] Don’t Allow"))
+        #expect(run.screen.contains("Precise: On"))
+        #expect(run.screen.contains("Precise: Off"), "typing p turns the switch off")
+        let app = try #require(try Self.grants(consent)["com.example.wayfinder"] as? [String: Any])
+        #expect(app["decision"] as? String == "whenInUse")
+        #expect(app["precise"] as? Bool == false)
+        let fixes = run.stdout.split(separator: "\n")
+        #expect(fixes.count == 2)
+        #expect(fixes.allSatisfy { $0.contains("\"precise\":false") })
+    }
+
+    @Test("consent set, list, revoke and reset work on the file track reads")
+    func consentCommand() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("consent.json").path
+        let set = try CLIRunner.run(["consent", "set", "com.example.a", "--status", "while-using", "--precise", "off",
+                                     "--consent-file", file])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout.contains("com.example.a: While Using the App, Precise Location off."))
+        let list = try CLIRunner.run(["consent", "list", "--consent-file", file, "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])
+        let app = try #require((object["apps"] as? [String: Any])?["com.example.a"] as? [String: Any])
+        #expect(app["decision"] as? String == "whenInUse")
+        #expect(app["precise"] as? Bool == false)
+        let revoke = try CLIRunner.run(["consent", "revoke", "com.example.a", "--consent-file", file])
+        #expect(revoke.status == 0)
+        let table = try CLIRunner.run(["consent", "list", "--consent-file", file])
+        #expect(table.stdout.contains("com.example.a: Never"), "\(table.stdout)")
+        let reset = try CLIRunner.run(["consent", "reset", "--consent-file", file])
+        #expect(reset.stdout.contains("Reset 1 app"))
+        let empty = try CLIRunner.run(["consent", "list", "--consent-file", file])
+        #expect(empty.stdout.contains("No app has a location decision yet"))
+        let nothing = try CLIRunner.run(["consent", "set", "com.example.a", "--consent-file", file])
+        #expect(nothing.status == 64)
+        #expect(nothing.stderr.contains("--status and/or --precise"))
+    }
+
+    @Test("a revoke by the consent command reaches a running track within a second; no fix follows it")
+    func revokeReachesRunningTrack() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let consent = directory.appendingPathComponent("consent.json").path
+        let outURL = directory.appendingPathComponent("out")
+        let errURL = directory.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = try CLIRunner.binary()
+        process.arguments = ["track", "--consent-file", consent, "--answer", "while-using", "--precise",
+                             "--format", "ndjson", "--speed", "20", "--loop", "forever"]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        func lines() -> Int { ((try? String(contentsOf: outURL, encoding: .utf8)) ?? "").split(separator: "\n").count }
+        func errors() -> String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
+        let start = Date()
+        while lines() < 5, Date().timeIntervalSince(start) < 30 { usleep(20_000) }
+        try #require(lines() >= 5, "track printed no fixes: \(errors())")
+
+        let revoke = try CLIRunner.run(["consent", "revoke", "com.example.wayfinder", "--consent-file", consent])
+        #expect(revoke.status == 0)
+        let revoked = Date()
+        while !errors().contains("Settings changed"), Date().timeIntervalSince(revoked) < 5 { usleep(10_000) }
+        let delay = Date().timeIntervalSince(revoked)
+        #expect(errors().contains("Settings changed: denied"), "\(errors())")
+        #expect(delay < 1.0, "the revoke took \(delay) s to reach track")
+        let printed = lines()
+        usleep(500_000)
+        #expect(lines() == printed, "no fix after the revoke")
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "Ctrl-C stops track cleanly: \(errors())")
+    }
+}
