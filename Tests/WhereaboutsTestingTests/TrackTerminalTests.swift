@@ -58,6 +58,25 @@ struct TrackTerminalTests {
         #expect(nothing.stderr.contains("--status and/or --precise"))
     }
 
+    @Test("Location Services off in the consent file: track reads denied and says how to turn them on")
+    func servicesOff() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("consent.json").path
+        let off = try CLIRunner.run(["consent", "set", "--services", "off", "--consent-file", file])
+        #expect(off.status == 0, "\(off.stderr)")
+        let list = try CLIRunner.run(["consent", "list", "--consent-file", file])
+        #expect(list.stdout.contains("Location Services: Off"))
+        let track = try CLIRunner.run(["track", "--answer", "while-using", "--format", "ndjson", "--consent-file", file])
+        #expect(track.status == 0)
+        #expect(track.stdout.isEmpty)
+        #expect(track.stderr.contains("denied (ignored: servicesDisabled)"), "\(track.stderr)")
+        #expect(track.stderr.contains("whereabouts consent set --services on"))
+        let misuse = try CLIRunner.run(["consent", "set", "--status", "never", "--consent-file", file])
+        #expect(misuse.status == 64)
+        #expect(misuse.stderr.contains("give its identifier first"))
+    }
+
     @Test("a revoke by the consent command reaches a running track within a second; no fix follows it")
     func revokeReachesRunningTrack() throws {
         let directory = try CLIRunner.temporaryDirectory()

@@ -50,6 +50,11 @@ struct ConsentDocument {
         root = object
     }
 
+    /// Sets a top-level value, keeping the others.
+    mutating func setRootValue(_ value: Any, forKey key: String) {
+        root[key] = value
+    }
+
     /// App identifier → raw entry.
     private var apps: [String: Any] {
         get { root["apps"] as? [String: Any] ?? [:] }

@@ -216,7 +216,7 @@ public actor FileConsentStore: ConsentStore {
 
     /// The document for a read: damage is set aside under the lock (unless another process
     /// replaced the file meanwhile), and reads as no grants.
-    private func currentDocument() -> ConsentDocument {
+    func currentDocument() -> ConsentDocument {
         switch read() {
         case .document(let document):
             return document
@@ -252,7 +252,7 @@ public actor FileConsentStore: ConsentStore {
     }
 
     /// Read-modify-write under the lock, replacing the file atomically.
-    private func modify<T>(_ change: (inout ConsentDocument) -> T) throws(LocationError) -> T {
+    func modify<T>(_ change: (inout ConsentDocument) -> T) throws(LocationError) -> T {
         do throws(SystemCallError) {
             try POSIXFile.makeDirectories(fileURL.deletingLastPathComponent().path, permissions: 0o700)
             return try POSIXFile.withExclusiveLock(lockPath) { () throws(SystemCallError) -> T in

@@ -75,9 +75,16 @@ struct Consent: AsyncParsableCommand {
                                 "alwaysPromptShown": grant.alwaysPromptShown,
                                 "provisionalAlways": grant.provisionalAlways]
                 }
-                terminal.output(FixWriter.json(["file": store.fileURL.path, "apps": apps]))
+                let device = await store.deviceSettings()
+                terminal.output(FixWriter.json([
+                    "file": store.fileURL.path, "apps": apps,
+                    "device": ["servicesEnabled": device.servicesEnabled, "restricted": device.restricted],
+                ]))
             case .table:
+                let device = await store.deviceSettings()
                 terminal.output("Consent file: \(store.fileURL.path)")
+                terminal.output("Location Services: \(device.servicesEnabled ? "On" : "Off")"
+                    + (device.restricted ? " (restricted by parental controls)" : ""))
                 guard !grants.isEmpty else {
                     terminal.output("No app has a location decision yet. `whereabouts track` asks the first time.")
                     return
@@ -95,12 +102,12 @@ struct Consent: AsyncParsableCommand {
 
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change an app's location access or its Precise Location switch.")
+            abstract: "Change an app's location access or Precise Location, or the device's Location Services.")
 
         @OptionGroup var options: StoreOptions
 
-        @Argument(help: "The app's identifier, e.g. com.example.wayfinder.")
-        var appID: String
+        @Argument(help: "The app's identifier, e.g. com.example.wayfinder (not needed for --services, --restricted).")
+        var appID: String?
 
         @Option(help: "Location access: ask (Ask Next Time), never, while-using, always.")
         var status: Status?
@@ -108,14 +115,41 @@ struct Consent: AsyncParsableCommand {
         @Option(help: "Precise Location.")
         var precise: Switch?
 
+        @Option(help: "Location Services for the whole device (off: every app reads denied).")
+        var services: Switch?
+
+        @Option(help: "Parental controls for the whole device (on: every app reads restricted).")
+        var restricted: Switch?
+
         func validate() throws {
-            if status == nil && precise == nil {
-                throw ValidationError("say what to change: --status and/or --precise.")
+            if appID != nil && status == nil && precise == nil {
+                throw ValidationError("say what to change for the app: --status and/or --precise.")
+            }
+            if appID == nil && (status != nil || precise != nil) {
+                throw ValidationError("--status and --precise are for one app: give its identifier first.")
+            }
+            if appID == nil && services == nil && restricted == nil {
+                throw ValidationError("say what to change: an app with --status and/or --precise, or the device "
+                    + "with --services and/or --restricted.")
             }
         }
 
         func run() async throws {
             let store = options.store()
+            if services != nil || restricted != nil {
+                var device = await store.deviceSettings()
+                if let services { device.servicesEnabled = services.isOn }
+                if let restricted { device.restricted = restricted.isOn }
+                do {
+                    try await store.setDeviceSettings(device)
+                } catch {
+                    Terminal().error("error: \(error)")
+                    throw ExitCode(1)
+                }
+                Terminal().output("Location Services \(device.servicesEnabled ? "on" : "off"), restrictions "
+                    + "\(device.restricted ? "on" : "off").")
+            }
+            guard let appID else { return }
             var grant = await store.grant(for: appID) ?? Grant()
             if let status {
                 grant.decision = status.decision

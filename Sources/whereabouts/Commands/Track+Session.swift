@@ -80,6 +80,7 @@ struct TrackSession {
             declarations: setup.declarations,
             prompter: setup.prompter,
             consentStore: setup.store,
+            device: await setup.store.deviceSettings(),
             coarsener: Coarsener(secret: setup.secret)
         )
         let client = LocationClient.live(engine: engine, source: TappedSource(base: replay, tap: tally.sawRaw))
@@ -87,8 +88,13 @@ struct TrackSession {
             await engine.flush()
             return
         }
+        let store = setup.store
         let watcher = Task {
-            for await _ in setup.store.changes() { await engine.reloadGrant() }
+            for await _ in store.changes() {
+                let device = await store.deviceSettings()
+                await engine.changeSettings(servicesEnabled: device.servicesEnabled, restricted: device.restricted)
+                await engine.reloadGrant()
+            }
         }
         defer { watcher.cancel() }
         let speedText = replay.speed.description
@@ -151,9 +157,13 @@ struct TrackSession {
         }
         let accuracy = outcome.accuracy == .fullAccuracy ? "precise" : "approximate"
         guard outcome.status.isAuthorized else {
+            let fix: String = switch outcome.resolution {
+            case .ignored(.servicesDisabled): "turn Location Services on: `whereabouts consent set --services on`"
+            case .ignored(.restricted): "lift the restriction: `whereabouts consent set --restricted off`"
+            default: "allow it: `whereabouts consent set \(setup.appID) --status while-using`"
+            }
             terminal.error("\(setup.appName) may not use location: \(outcome.status) (\(outcome.resolution)). "
-                + "No fixes will be shown. To allow it: `whereabouts consent set \(setup.appID) --status while-using`"
-                + (outcome.status == .restricted ? " and --restricted off" : "") + ".")
+                + "No fixes will be shown. To change that, \(fix).")
             return false
         }
         terminal.error("\(setup.appName): \(outcome.status), \(accuracy) (\(outcome.resolution)).")
