@@ -33,8 +33,9 @@ struct TrackPicture {
             if !entry.precise {
                 let r = entry.location.horizontalAccuracy / 111_195
                 let c = entry.location.coordinate
-                points.append(Coordinate(latitude: c.latitude + r, longitude: c.longitude))
-                points.append(Coordinate(latitude: c.latitude - r, longitude: c.longitude))
+                let east = r / max(0.01, cos(c.latitude * .pi / 180))
+                points.append(Coordinate(latitude: c.latitude + r, longitude: c.longitude + east))
+                points.append(Coordinate(latitude: c.latitude - r, longitude: c.longitude - east))
             }
         }
         guard let minLat = points.map(\.latitude).min(), let maxLat = points.map(\.latitude).max(),
@@ -48,9 +49,10 @@ struct TrackPicture {
         let spanY = max(maxLat - minLat, 1e-6)
         let size = 800.0
         let scale = size / max(spanX, spanY)
-        let width = spanX * scale + 80
+        let width = max(spanX * scale + 80, 720)
         let height = spanY * scale + 110
-        func x(_ c: Coordinate) -> Double { (c.longitude - minLon) * xScale * scale + 40 }
+        let left = (width - spanX * scale) / 2
+        func x(_ c: Coordinate) -> Double { (c.longitude - minLon) * xScale * scale + left }
         func y(_ c: Coordinate) -> Double { (maxLat - c.latitude) * scale + 70 }
         var body = ""
         if !truth.isEmpty {
