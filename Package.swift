@@ -15,11 +15,14 @@ let package = Package(
     products: [
         .library(name: "Whereabouts", targets: ["Whereabouts"]),
         .library(name: "WhereaboutsReplay", targets: ["WhereaboutsReplay"]),
+        .library(name: "WhereaboutsGPSD", targets: ["WhereaboutsGPSD"]),
         .library(name: "WhereaboutsTesting", targets: ["WhereaboutsTesting"]),
         .executable(name: "whereabouts", targets: ["whereabouts"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(name: "Whereabouts", swiftSettings: swiftSettings),
@@ -29,11 +32,22 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "WhereaboutsGPSD",
+            dependencies: [
+                "Whereabouts",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "WhereaboutsTesting", dependencies: ["Whereabouts"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "whereabouts",
             dependencies: [
                 "Whereabouts",
+                "WhereaboutsGPSD",
                 "WhereaboutsReplay",
                 "WhereaboutsTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -43,6 +57,20 @@ let package = Package(
         .testTarget(
             name: "WhereaboutsTests",
             dependencies: ["Whereabouts", "WhereaboutsTesting"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WhereaboutsGPSDTests",
+            dependencies: [
+                "Whereabouts",
+                "WhereaboutsGPSD",
+                "WhereaboutsTesting",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
