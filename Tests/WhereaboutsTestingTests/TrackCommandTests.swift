@@ -51,7 +51,8 @@ struct TrackCommandTests {
         (["--limit", "0"], "--limit must be 1 or more"),
         (["--speed", "fast"], "--speed must be a number above 0"),
         (["--loop", "0"], "--loop must be a whole number"),
-        (["--source", "gpsd://localhost"], "not supported yet"),
+        (["--source", "gpsd://localhost", "--speed", "2"], "gpsd is live"),
+        (["--source", "gpsd://host:notaport", "--answer", "deny"], "gpsd://host:notaport"),
         (["--source", "-", "--loop", "2"], "standard input can be read once"),
     ])
     func wrongOptions(arguments: [String], message: String) throws {

@@ -25,6 +25,16 @@ struct Consent: AsyncParsableCommand {
         }
     }
 
+    /// Runs a write to the store; a failure is printed and exits 1.
+    static func write(_ change: () async throws -> Void) async throws {
+        do {
+            try await change()
+        } catch {
+            Terminal().error("error: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
     /// The Settings app's words for a decision, accepted on the command line.
     enum Status: String, ExpressibleByArgument, CaseIterable {
         case ask, never, whileUsing = "while-using", always
@@ -140,12 +150,7 @@ struct Consent: AsyncParsableCommand {
                 var device = await store.deviceSettings()
                 if let services { device.servicesEnabled = services.isOn }
                 if let restricted { device.restricted = restricted.isOn }
-                do {
-                    try await store.setDeviceSettings(device)
-                } catch {
-                    Terminal().error("error: \(error)")
-                    throw ExitCode(1)
-                }
+                try await Consent.write { try await store.setDeviceSettings(device) }
                 Terminal().output("Location Services \(device.servicesEnabled ? "on" : "off"), restrictions "
                     + "\(device.restricted ? "on" : "off").")
             }
@@ -156,12 +161,7 @@ struct Consent: AsyncParsableCommand {
                 grant.provisionalAlways = false
             }
             if let precise { grant.precise = precise.isOn }
-            do {
-                try await store.setGrant(grant, for: appID)
-            } catch {
-                Terminal().error("error: \(error)")
-                throw ExitCode(1)
-            }
+            try await Consent.write { try await store.setGrant(grant, for: appID) }
             let switchText = grant.precise.map { $0 ? "on" : "off" } ?? "app default"
             Terminal().output("\(appID): \(Status.words(grant.decision)), Precise Location \(switchText).")
         }
@@ -181,12 +181,7 @@ struct Consent: AsyncParsableCommand {
             var grant = await store.grant(for: appID) ?? Grant()
             grant.decision = .denied
             grant.provisionalAlways = false
-            do {
-                try await store.setGrant(grant, for: appID)
-            } catch {
-                Terminal().error("error: \(error)")
-                throw ExitCode(1)
-            }
+            try await Consent.write { try await store.setGrant(grant, for: appID) }
             Terminal().output("\(appID): Never. To allow it again: whereabouts consent set \(appID) --status while-using")
         }
     }
@@ -202,18 +197,13 @@ struct Consent: AsyncParsableCommand {
 
         func run() async throws {
             let store = options.store()
-            do {
-                if let appID {
-                    try await store.setGrant(nil, for: appID)
-                    Terminal().output("\(appID): reset; it will be asked again.")
-                } else {
-                    let count = await store.allGrants().count
-                    try await store.removeAll()
-                    Terminal().output("Reset \(count) app\(count == 1 ? "" : "s"); each will be asked again.")
-                }
-            } catch {
-                Terminal().error("error: \(error)")
-                throw ExitCode(1)
+            if let appID {
+                try await Consent.write { try await store.setGrant(nil, for: appID) }
+                Terminal().output("\(appID): reset; it will be asked again.")
+            } else {
+                let count = await store.allGrants().count
+                try await Consent.write { try await store.removeAll() }
+                Terminal().output("Reset \(count) app\(count == 1 ? "" : "s"); each will be asked again.")
             }
         }
     }

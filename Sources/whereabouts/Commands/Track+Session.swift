@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Whereabouts
+import WhereaboutsGPSD
 import WhereaboutsReplay
 
 /// What `track` needs before it starts: the app, the consent store, the person.
@@ -74,7 +75,7 @@ struct TrackSession {
 
     func run() async throws {
         let tally = TrackTally(drawsPicture: command.svg != nil)
-        let replay = try makeReplay()
+        let chosen = try makeSource()
         let engine = AuthorizationEngine(
             appID: setup.appID,
             declarations: setup.declarations,
@@ -83,7 +84,7 @@ struct TrackSession {
             device: await setup.store.deviceSettings(),
             coarsener: Coarsener(secret: setup.secret)
         )
-        let client = LocationClient.live(engine: engine, source: TappedSource(base: replay, tap: tally.sawRaw))
+        let client = LocationClient.live(engine: engine, source: TappedSource(base: chosen.source, tap: tally.sawRaw))
         guard try await ask(client) else {
             await engine.flush()
             return
@@ -97,7 +98,7 @@ struct TrackSession {
             }
         }
         defer { watcher.cancel() }
-        let speedText = replay.speed.description
+        let speedText = chosen.pace
         let stream = Task { try await deliver(client, tally: tally, speed: speedText) }
         let interrupt = Interrupt { stream.cancel() }
         defer { interrupt.cancel() }
@@ -107,8 +108,8 @@ struct TrackSession {
         let counts = tally.counts
         let kind = counts.precise == counts.delivered ? "precise" : counts.precise == 0 ? "approximate"
             : "\(counts.precise) precise"
-        let origin = command.source == nil ? "the bundled sample walk" : replay.input.name
-        terminal.error("Read \(counts.read) fixes from \(origin); \(setup.appName) received "
+        let origin = chosen.name
+        terminal.error("Read \(counts.read) fix\(counts.read == 1 ? "" : "es") from \(origin); \(setup.appName) received "
             + "\(counts.delivered)\(counts.delivered > 0 ? " (\(kind))" : "").")
         if let path = command.svg {
             do {
@@ -127,6 +128,21 @@ struct TrackSession {
             }
             throw ExitCode(1)
         }
+    }
+
+    /// The source `--source` names: gpsd, a file, standard input, or the bundled sample; with its
+    /// pace and its name for messages.
+    private func makeSource() throws -> (source: any LocationSource, pace: String, name: String) {
+        if let text = command.source, text.hasPrefix("gpsd://") {
+            do {
+                return (try GPSDSource(url: text), "live", text)
+            } catch {
+                terminal.error("error: \(error)")
+                throw ExitCode(64)
+            }
+        }
+        let replay = try makeReplay()
+        return (replay, replay.speed.description, command.source == nil ? "the bundled sample walk" : replay.input.name)
     }
 
     private func makeReplay() throws -> ReplaySource {

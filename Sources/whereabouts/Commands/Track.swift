@@ -46,8 +46,8 @@ struct Track: AsyncParsableCommand {
         }
     }
 
-    @Option(help: ArgumentHelp("A GPX or NMEA track, or - for standard input (default: the bundled sample).",
-                               valueName: "file"))
+    @Option(help: ArgumentHelp("A GPX or NMEA track, - for standard input, or gpsd://HOST[:PORT] for a running "
+        + "gpsd (default: the bundled sample).", valueName: "source"))
     var source: String?
 
     @Option(help: ArgumentHelp("The app's Info.plist (XML or binary; default: the bundled demo app).",
@@ -106,7 +106,9 @@ struct Track: AsyncParsableCommand {
         if let speed { _ = try Self.parseSpeed(speed) }
         if let loop { _ = try Self.parseLoop(loop) }
         if let source, source.hasPrefix("gpsd://") {
-            throw ValidationError("gpsd sources are not supported yet (issue 4); give a GPX or NMEA file, or -.")
+            if speed != nil || loop != nil || strict {
+                throw ValidationError("--speed, --loop and --strict are for track files; gpsd is live.")
+            }
         }
         if source == "-", let loop, loop != "1" {
             throw ValidationError("standard input can be read once: --loop needs a file.")

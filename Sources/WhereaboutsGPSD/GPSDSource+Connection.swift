@@ -1,0 +1,130 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import Whereabouts
+
+extension GPSDSource.Session {
+    typealias GPSDChannel = NIOAsyncChannel<GPSDFrame, ByteBuffer>
+
+    /// Opens a TCP connection with gpsd's line framing.
+    func connect() async throws -> GPSDChannel {
+        let maximumLength = GPSDSource.maximumLineLength
+        return try await ClientBootstrap(group: eventLoopGroup)
+            .connectTimeout(Self.timeAmount(configuration.connectTimeout))
+            .connect(host: host, port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let framer = ByteToMessageHandler(GPSDLineFramer(maximumLength: maximumLength))
+                    try channel.pipeline.syncOperations.addHandler(framer)
+                    return try GPSDChannel(wrappingChannelSynchronously: channel)
+                }
+            }
+    }
+
+    /// Sends the watch, reads lines until the connection ends or the task is cancelled, then closes.
+    func serve(_ channel: GPSDChannel) async -> Ending {
+        link.connected(at: clock.now)
+        var delivered = false
+        do {
+            try await channel.executeThenClose { inbound, outbound in
+                try await outbound.write(ByteBuffer(string: GPSDSource.watchCommand))
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { await watchdog() }
+                    defer { group.cancelAll() }
+                    for try await frame in inbound {
+                        if !delivered {
+                            delivered = true
+                            link.heardFromGPSD()
+                        }
+                        handle(frame)
+                    }
+                }
+            }
+            return Ending(reason: "connection closed by gpsd", delivered: delivered)
+        } catch {
+            return Ending(reason: Self.describe(error, timeout: configuration.connectTimeout), delivered: delivered)
+        }
+    }
+
+    /// Acts on one line: the per-line path, kept short.
+    func handle(_ frame: GPSDFrame) {
+        let line: ByteBuffer
+        switch frame {
+        case .line(let buffer):
+            line = buffer
+        case .overlong(let excerpt, let length):
+            statistics.increment(\.malformedLines)
+            let problem = "longer than \(GPSDSource.maximumLineLength) bytes (\(length))"
+            logger.warning(
+                "malformed line from gpsd, skipped",
+                metadata: ["problem": "\(problem)", "excerpt": "\(excerpt)"]
+            )
+            return
+        }
+        let message: GPSDMessage
+        do {
+            message = try GPSDDecoder.decode(line.readableBytesView)
+        } catch {
+            statistics.increment(\.malformedLines)
+            logger.warning(
+                "malformed line from gpsd, skipped",
+                metadata: ["problem": "\(error.message)", "excerpt": "\(error.excerpt)"]
+            )
+            return
+        }
+        switch message {
+        case .tpv(let report):
+            statistics.increment(\.reports)
+            if let location = report.location {
+                statistics.increment(\.locations)
+                link.deliver(location, at: clock.now)
+            } else if let mode = report.mode, mode < 2 {
+                link.lostFix("\(name): no fix (mode \(mode))")
+            }
+        case .sky:
+            break
+        case .error(let text):
+            statistics.increment(\.errors)
+            logger.warning("gpsd sent an error", metadata: ["message": "\(text)"])
+        case .other(let className):
+            statistics.increment(\.skipped)
+            logger.trace("skipped a gpsd message", metadata: ["class": "\(className)"])
+        case .version(let release, _, _):
+            logger.debug("gpsd version", metadata: ["release": "\(release ?? "unknown")"])
+        case .devices(let paths):
+            logger.debug("gpsd devices", metadata: ["devices": "\(paths.joined(separator: ", "))"])
+        case .watch(let enabled):
+            logger.debug("gpsd watch", metadata: ["enabled": "\(enabled.map(String.init) ?? "unknown")"])
+        }
+    }
+
+    /// What went wrong, in a few words: "connection refused", "connection reset".
+    static func describe(_ error: any Error, timeout: Duration) -> String {
+        switch error {
+        case let error as NIOConnectionError:
+            if error.dnsAError != nil || error.dnsAAAAError != nil { return "cannot resolve \(error.host)" }
+            guard let first = error.connectionErrors.first else { return "cannot connect" }
+            return describe(first.error, timeout: timeout)
+        case let error as IOError:
+            switch error.errnoCode {
+            case ECONNREFUSED: return "connection refused"
+            case ECONNRESET: return "connection reset"
+            case EPIPE: return "connection broken"
+            case ETIMEDOUT: return "connection timed out"
+            case EHOSTUNREACH, ENETUNREACH: return "host unreachable"
+            default: return "\(error)"
+            }
+        case ChannelError.connectTimeout:
+            return "no answer within \(seconds(timeout)) s"
+        case ChannelError.ioOnClosedChannel, ChannelError.alreadyClosed, ChannelError.eof:
+            return "connection closed by gpsd"
+        default:
+            return "\(error)"
+        }
+    }
+
+    static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

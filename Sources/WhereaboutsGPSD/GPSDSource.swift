@@ -1,0 +1,150 @@
+public import Logging
+public import NIOCore
+public import NIOPosix
+public import Whereabouts
+
+/// A ``Whereabouts/LocationSource`` that reads fixes from a running gpsd, over its JSON protocol.
+///
+/// The source connects to gpsd over TCP, asks it to stream reports
+/// (`?WATCH={"enable":true,"json":true}`), and turns each `TPV` report that holds a fix into a
+/// ``Whereabouts/SourceEvent/location(_:)``. gpsd is live, so the stream never ends by itself
+/// and never throws for network trouble; instead it says ``Whereabouts/SourceEvent/unavailable(_:)``,
+/// once per change:
+///
+/// - gpsd went away (EOF, connection reset or refused): "gpsd at HOST:PORT: connection refused;
+///   reconnecting". The source closes the socket, waits (`initialBackoff`, doubling up to
+///   `maximumBackoff`, on the injected clock), connects again and re-sends the watch;
+/// - gpsd reports mode 0 or 1: "gpsd at HOST:PORT: no fix (mode 1)";
+/// - no fix arrived for `staleAfter` while connected: "gpsd at HOST:PORT: no fix for 5 s"
+///   (a dead receiver upstream of gpsd gives silence, not an error).
+///
+/// A line that is not a gpsd message is counted in ``statistics`` and logged, then skipped.
+/// Cancelling the consumer closes the socket and stops the reconnecting.
+///
+/// ```swift
+/// let source = try GPSDSource(url: "gpsd://127.0.0.1:2947")
+/// let client = LocationClient.live(engine: engine, source: source)
+/// for try await event in source.events() { print(event) }
+/// ```
+///
+/// In a test, serve gpsd's lines from a loopback server (SwiftNIO's `ServerBootstrap` on port 0)
+/// and drive the waits with a `TestClock`:
+///
+/// ```swift
+/// let clock = TestClock()
+/// let source = GPSDSource(port: fake.port, clock: clock)
+/// var events = source.events().makeAsyncIterator()
+/// try await fake.send(#"{"class":"TPV","mode":2,"time":"2025-06-01T12:00:07Z","lat":52.52,"lon":13.4}\r\n"#)
+/// #expect(try await events.next() == .location(expected))
+/// try await fake.closeConnections()              // → .unavailable("…; reconnecting")
+/// await clock.advance(by: .milliseconds(250))    // the source reconnects and sends ?WATCH again
+/// #expect(source.statistics.reconnects == 1)
+/// ```
+public struct GPSDSource: LocationSource {
+    /// How the source waits and when it gives up on silence.
+    public struct Configuration: Hashable, Sendable {
+        /// The wait after the first failed connection; it doubles after each further failure.
+        public var initialBackoff: Duration
+        /// The longest wait between two connection attempts.
+        public var maximumBackoff: Duration
+        /// How long without a fix, while connected, before the source reports itself unavailable.
+        public var staleAfter: Duration
+        /// How long a connection attempt may take.
+        public var connectTimeout: Duration
+
+        /// Creates a configuration.
+        ///
+        /// - Parameters:
+        ///   - initialBackoff: The first wait before reconnecting; it is used again after a
+        ///     connection that delivered a message.
+        ///   - maximumBackoff: The cap on the doubling wait.
+        ///   - staleAfter: How long without a fix before saying so.
+        ///   - connectTimeout: How long a connection attempt may take.
+        public init(
+            initialBackoff: Duration = .milliseconds(250),
+            maximumBackoff: Duration = .seconds(2),
+            staleAfter: Duration = .seconds(5),
+            connectTimeout: Duration = .seconds(2)
+        ) {
+            self.initialBackoff = initialBackoff
+            self.maximumBackoff = maximumBackoff
+            self.staleAfter = staleAfter
+            self.connectTimeout = connectTimeout
+        }
+    }
+
+    /// The longest line the source reads; longer lines are dropped and counted as malformed.
+    public static let maximumLineLength = 65_536
+
+    /// The command sent on every new connection.
+    public static let watchCommand = #"?WATCH={"enable":true,"json":true}"# + "\n"
+
+    /// The host gpsd runs on: a name, an IPv4 or an IPv6 address (without brackets).
+    public let host: String
+    /// gpsd's TCP port.
+    public let port: Int
+    /// The waits and limits.
+    public let configuration: Configuration
+    /// What the source did: connections, malformed lines, reports; shared by copies of the source.
+    public let statistics: GPSDStatistics
+    let clock: any Clock<Duration>
+    let logger: Logger
+    let eventLoopGroup: any EventLoopGroup
+
+    /// Creates a source for the gpsd at `host` and `port`; nothing connects until ``events()``.
+    ///
+    /// - Parameters:
+    ///   - host: gpsd's host name or address.
+    ///   - port: gpsd's port.
+    ///   - configuration: The waits and limits.
+    ///   - clock: The clock for backoff and the watchdog; a `TestClock` in tests.
+    ///   - logger: Where malformed lines, gpsd's errors and connection trouble are logged.
+    ///   - eventLoopGroup: The SwiftNIO event loops the socket runs on.
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = gpsdDefaultPort,
+        configuration: Configuration = .init(),
+        clock: any Clock<Duration> = ContinuousClock(),
+        logger: Logger = Logger(label: "whereabouts.gpsd"),
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) {
+        self.host = host
+        self.port = port
+        self.configuration = configuration
+        self.statistics = GPSDStatistics()
+        self.clock = clock
+        self.logger = logger
+        self.eventLoopGroup = eventLoopGroup
+    }
+
+    /// `gpsd at 127.0.0.1:2947`, `gpsd at [::1]:2947`: how messages name this gpsd.
+    public var name: String {
+        host.contains(":") ? "gpsd at [\(host)]:\(port)" : "gpsd at \(host):\(port)"
+    }
+
+    /// Connects to gpsd and streams its fixes, reconnecting for as long as the stream is consumed.
+    ///
+    /// Each call makes its own connection. The stream never finishes by itself and never throws;
+    /// cancelling the consuming task, or dropping the stream, closes the socket and ends all work.
+    ///
+    /// - Returns: Locations, and ``Whereabouts/SourceEvent/unavailable(_:)`` while gpsd has no fix or is gone.
+    public func events() -> AsyncThrowingStream<SourceEvent, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<SourceEvent, any Error>.makeStream()
+        // `self.` matters: a bare `clock` is ambiguous with C's clock(), and the existential stays closed.
+        let task = Self.startSession(self, clock: self.clock, continuation: continuation)
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    private static func startSession<C: Clock<Duration>>(
+        _ source: GPSDSource,
+        clock: C,
+        continuation: AsyncThrowingStream<SourceEvent, any Error>.Continuation
+    ) -> Task<Void, Never> {
+        let session = Session(source: source, clock: clock, continuation: continuation)
+        return Task {
+            await session.run()
+            continuation.finish()
+        }
+    }
+}
