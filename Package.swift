@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Whereabouts", targets: ["Whereabouts"]),
         .library(name: "WhereaboutsReplay", targets: ["WhereaboutsReplay"]),
         .library(name: "WhereaboutsGPSD", targets: ["WhereaboutsGPSD"]),
+        .library(name: "WhereaboutsLint", targets: ["WhereaboutsLint"]),
         .library(name: "WhereaboutsTesting", targets: ["WhereaboutsTesting"]),
         .executable(name: "whereabouts", targets: ["whereabouts"]),
     ],
@@ -23,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .target(name: "Whereabouts", swiftSettings: swiftSettings),
@@ -42,12 +45,23 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "WhereaboutsLint",
+            dependencies: [
+                "Whereabouts",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "WhereaboutsTesting", dependencies: ["Whereabouts"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "whereabouts",
             dependencies: [
                 "Whereabouts",
                 "WhereaboutsGPSD",
+                "WhereaboutsLint",
                 "WhereaboutsReplay",
                 "WhereaboutsTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -71,6 +85,12 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WhereaboutsLintTests",
+            dependencies: ["Whereabouts", "WhereaboutsLint"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
