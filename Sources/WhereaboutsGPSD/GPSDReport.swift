@@ -105,8 +105,11 @@ public struct GPSDReport: Hashable, Sendable {
     ///
     /// A location needs `mode` ≥ 2 and a valid `lat`, `lon` and `time`. Its horizontal accuracy
     /// is `eph`, else the larger of `epx` and `epy`, else
-    /// ``defaultHorizontalAccuracy``. Altitude (`altMSL`, else `alt`) and vertical accuracy
-    /// (`epv`) are given for a 3-D fix only; speed is `speed` and course is `track`.
+    /// ``defaultHorizontalAccuracy``. gpsd does not state the certainty of these estimates (older
+    /// gpsd documentation said 95 %); they are passed on unchanged, so they may be larger than
+    /// Core Location's 68 % radius. Altitude (`altMSL`, else `alt`) and vertical accuracy (`epv`)
+    /// are given for a 3-D fix only; `altHAE` alone is height above the ellipsoid, not above sea
+    /// level, and is not used. Speed is `speed` and course is `track`.
     public var location: Location? {
         guard let mode, mode >= 2, let lat, let lon, let time else { return nil }
         let coordinate = Coordinate(latitude: lat, longitude: lon)

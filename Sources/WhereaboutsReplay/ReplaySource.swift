@@ -46,7 +46,7 @@ public struct ReplaySource: LocationSource {
         public var description: String {
             switch self {
             case .realTime: "1×"
-            case .multiplier(let factor): "\(factor == factor.rounded() ? String(Int(factor)) : String(factor))×"
+            case .multiplier(let factor): "\(String(format: "%g", factor))×"
             case .asFastAsPossible: "max"
             }
         }
@@ -115,6 +115,22 @@ public struct ReplaySource: LocationSource {
         self.onIssue = onIssue
     }
 
+    /// Checks, before anything is asked of the person, that a file can be opened and is GPX or NMEA.
+    ///
+    /// Standard input and bytes in memory are not checked (reading would consume them).
+    ///
+    /// - Throws: ``ReplayIssue`` naming the file and what is wrong.
+    public func check() throws(ReplayIssue) {
+        guard case .file(let url) = input else { return }
+        var probe = try ByteInput(contentsOf: url)
+        let first = try probe.nextChunk() ?? Data()
+        guard format == nil else { return }
+        guard TrackFormat.detect(first) != nil else {
+            let what = first.isEmpty ? "is empty" : "is neither GPX (starts with <) nor NMEA (starts with $)"
+            throw ReplayIssue(file: url.path, line: first.isEmpty ? 0 : 1, message: "\(what); give a .gpx or .nmea track")
+        }
+    }
+
     /// Starts the replay.
     ///
     /// - Returns: The track's events, paced; the stream throws a ``ReplayIssue`` when the input
@@ -179,7 +195,7 @@ final class Player: @unchecked Sendable {
         case .realTime: wait = gap
         case .multiplier(let factor): wait = factor > 0 ? gap / factor : 0
         }
-        guard wait > 0 else { return }
+        guard wait > 0, wait.isFinite else { return }
         try await source.clock.sleep(for: .nanoseconds(Int64(wait * 1e9)))
     }
 

@@ -42,8 +42,8 @@ enum Parser {
             }
             try checkKeys(wait, allowed: ["seconds"], what: "\"wait\"", fail: fail)
             guard let seconds = try number(wait, "seconds", in: "\"wait\"", fail: fail), seconds >= 0,
-                  seconds.isFinite
-            else { throw fail("\"wait\" needs \"seconds\": a number ≥ 0") }
+                  seconds <= 1e9
+            else { throw fail("\"wait\" needs \"seconds\": a number from 0 to 1,000,000,000") }
             return .wait(.milliseconds(Int64((seconds * 1000).rounded())))
         default: return .expect(try expectation(object, fail: fail))
         }
@@ -76,8 +76,8 @@ enum Parser {
                   let radius = try number(object, "radius", in: "startMonitoringRegion", fail: fail)
             else { throw fail("startMonitoringRegion needs \"lat\", \"lon\" and \"radius\" (metres)") }
             let center = Coordinate(latitude: lat, longitude: lon)
-            guard center.isValid, radius > 0 else {
-                throw fail("startMonitoringRegion: lat must be −90…90, lon −180…180 and radius > 0")
+            guard center.isValid, radius > 0, radius <= 4e7 else {
+                throw fail("startMonitoringRegion: lat must be −90…90, lon −180…180 and radius above 0 and at most 40,000 km")
             }
             let identifier = object["identifier"] as? String ?? "region"
             return .startMonitoringRegion(Region(identifier: identifier, center: center, radius: radius))
@@ -131,7 +131,12 @@ enum Parser {
         let coordinate = Coordinate(latitude: lat, longitude: lon)
         guard coordinate.isValid else { throw fail("\"fix\": lat must be −90…90 and lon −180…180") }
         let accuracy = try number(values, "accuracy", in: "\"fix\"", fail: fail) ?? 5
-        guard accuracy >= 0 else { throw fail("\"fix\": \"accuracy\" must be ≥ 0 metres") }
+        guard accuracy >= 0, accuracy <= 4e7 else { throw fail("\"fix\": \"accuracy\" must be 0 to 40,000,000 metres") }
+        for key in ["altitude", "speed", "course"] {
+            if let value = try number(values, key, in: "\"fix\"", fail: fail), abs(value) > 1e7 {
+                throw fail("\"fix\": \"\(key)\" is out of range (at most 10,000,000 in size)")
+            }
+        }
         return Location(
             coordinate: coordinate,
             altitude: try number(values, "altitude", in: "\"fix\"", fail: fail),

@@ -59,7 +59,7 @@ public struct Scenario: Sendable {
             case .startBackgroundSession: "startBackgroundSession"
             case .stopBackgroundSession: "stopBackgroundSession"
             case .startMonitoringRegion(let region):
-                "startMonitoringRegion \(region.center) r=\(Int(region.radius)) m"
+                "startMonitoringRegion \(region.center) r=\(String(format: "%.0f", region.radius)) m"
             }
         }
     }

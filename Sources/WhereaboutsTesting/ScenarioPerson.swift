@@ -12,6 +12,14 @@ actor ScenarioPerson: PermissionPrompter {
         }
     }
 
+    /// Declines every prompt still waiting (the scenario ended), so no task waits forever.
+    func declineAll() {
+        let pending = waiting
+        waiting.removeAll()
+        early.removeAll()
+        for continuation in pending.values { continuation.resume(returning: .dontAllow) }
+    }
+
     /// Answers a prompt, whether or not the engine has asked yet.
     func respond(to id: Int, with answer: PromptAnswer) {
         if let continuation = waiting.removeValue(forKey: id) {

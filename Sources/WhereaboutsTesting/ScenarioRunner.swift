@@ -103,7 +103,7 @@ final class Run: Sendable {
         let delivered = await engine.deliveredCount
         if delivered > deliveredBefore, let last = await engine.lastDelivered {
             let precise = await engine.lastDeliveredPrecise ?? false
-            notes.append("app received \(last.coordinate) ±\(Int(last.horizontalAccuracy.rounded())) m "
+            notes.append("app received \(last.coordinate) ±\(String(format: "%.0f", last.horizontalAccuracy)) m "
                 + (precise ? "(precise)" : "(approximate)"))
         }
         return await snapshot(number: number, kind: kind, action: action, notes: notes, failures: failures)
@@ -263,6 +263,8 @@ final class Run: Sendable {
 
     func finish() async {
         if let id = state.subscription { await engine.removeSubscriber(id) }
+        await engine.apply(.terminate)
+        await person.declineAll()
         source.finish()
     }
 
@@ -280,8 +282,8 @@ final class Run: Sendable {
                 change.restricted.map { "restricted \($0)" },
             ].compactMap { $0 }.joined(separator: ", "))
         case .fix(let location):
-            ("fix", "\(location.coordinate) ±\(Int(location.horizontalAccuracy.rounded())) m")
-        case .wait(let duration): ("wait", "\(Int(AuthorizationEngine.seconds(duration))) s")
+            ("fix", "\(location.coordinate) ±\(String(format: "%.0f", location.horizontalAccuracy)) m")
+        case .wait(let duration): ("wait", "\(String(format: "%g", AuthorizationEngine.seconds(duration))) s")
         case .expect(let expectation): ("expect", describe(expectation))
         }
     }

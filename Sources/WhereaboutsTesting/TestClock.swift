@@ -77,12 +77,18 @@ public final class TestClock: Clock, @unchecked Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let wakeNow: Bool = lock.withLock {
-                    if deadline <= current { return true }
+                enum Start { case wake, cancelled, sleep }
+                let start: Start = lock.withLock {
+                    if Task.isCancelled { return .cancelled }
+                    if deadline <= current { return .wake }
                     sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return false
+                    return .sleep
                 }
-                if wakeNow { continuation.resume() }
+                switch start {
+                case .wake: continuation.resume()
+                case .cancelled: continuation.resume(throwing: CancellationError())
+                case .sleep: break
+                }
             }
         } onCancel: {
             let cancelled: Sleeper? = lock.withLock {

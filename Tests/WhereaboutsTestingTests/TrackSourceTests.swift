@@ -53,6 +53,48 @@ struct TrackSourceTests {
         #expect(strict.stderr.contains("\(file.path):4:"), "\(strict.stderr)")
     }
 
+    @Test("an absurd accuracy in a track does not crash the table")
+    func absurdAccuracy() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("odd.gpx")
+        try #"<gpx version="1.1"><wpt lat="48.85" lon="2.35"><time>2026-05-16T10:00:00Z</time><hdop>1e300</hdop></wpt></gpx>"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        let output = try CLIRunner.run(["track", "--source", file.path, "--answer", "while-using", "--precise",
+                                        "--consent-file", directory.appendingPathComponent("c").path])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.split(separator: "\n").count == 2)
+    }
+
+    @Test("an unusable track is refused before the person is asked, and nothing is stored")
+    func unusableTrackBeforeAsking() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("empty.gpx")
+        try Data().write(to: file)
+        let consent = directory.appendingPathComponent("c.json")
+        let output = try CLIRunner.run(["track", "--source", file.path, "--answer", "deny", "--consent-file",
+                                        consent.path])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("\(file.path): is empty"), "\(output.stderr)")
+        #expect(!output.stderr.contains("answered"), "no prompt before the track is known to be usable")
+        let kept = (try? String(contentsOf: consent, encoding: .utf8)) ?? ""
+        #expect(!kept.contains("com.example.wayfinder"))
+    }
+
+    @Test("with nobody to answer, track never spends the once-per-install Always prompt")
+    func headlessAlwaysUpgrade() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let consent = directory.appendingPathComponent("c.json").path
+        _ = try CLIRunner.run(["consent", "set", "com.example.wayfinder", "--status", "while-using",
+                               "--consent-file", consent])
+        let output = try CLIRunner.run(["track", "--request", "always", "--consent-file", consent])
+        #expect(output.status == 3, "\(output.stderr)")
+        #expect(output.stderr.contains("would ask to upgrade to Always"), "\(output.stderr)")
+        #expect(!((try? String(contentsOfFile: consent, encoding: .utf8)) ?? "").contains("\"alwaysPromptShown\" : true"))
+    }
+
     @Test("a file that is not a track, or is missing, is an error naming it")
     func notATrack() throws {
         let directory = try CLIRunner.temporaryDirectory()

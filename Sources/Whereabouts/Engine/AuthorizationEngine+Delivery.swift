@@ -58,6 +58,7 @@ extension AuthorizationEngine {
         let id = nextSubscriberID
         nextSubscriberID += 1
         subscribers[id] = Subscriber(receive: receive, finish: finish, lastState: nil)
+        sourceExhausted = false
         if subscribers.count == 1 { lastFixAt = elapsed() }
         stateDidChange()
         return id
@@ -85,6 +86,7 @@ extension AuthorizationEngine {
         pumpGeneration += 1
         self.source = source
         sourceKey = key
+        sourceExhausted = false
         updateDemand()
     }
 
@@ -108,7 +110,7 @@ extension AuthorizationEngine {
     }
 
     func updateDemand() {
-        if needsSource, pump == nil, let source {
+        if needsSource, pump == nil, !sourceExhausted, let source {
             pumpGeneration += 1
             let generation = pumpGeneration
             lastFixAt = elapsed()
@@ -149,6 +151,7 @@ extension AuthorizationEngine {
     private func sourceEnded(_ generation: Int, error: (any Error)?) {
         guard generation == pumpGeneration else { return }
         pump = nil
+        sourceExhausted = true
         let failure = error.map { ($0 as? LocationError) ?? .sourceFailed(String(describing: $0)) }
         if let failure { broadcast(.didFailWithError(failure)) }
         failLocationRequests(failure ?? .locationUnavailable(after: 0))
@@ -279,7 +282,8 @@ extension AuthorizationEngine {
         }
         if alwaysDenied && now.status == .authorizedWhenInUse { result.insert(.alwaysAuthorizationDenied) }
         if sourceProblem != nil || noFixTimedOut { result.insert(.locationUnavailable) }
-        if isStationary { result.insert(.stationary) }
+        // Under reduced accuracy the moment the person stops or starts moving is not the app's to know.
+        if isStationary && now.accuracy == .fullAccuracy { result.insert(.stationary) }
         return result
     }
 

@@ -18,9 +18,13 @@ extension AuthorizationEngine {
             appState = .foreground
         case .background:
             appState = .background
-            if !backgroundSessionActive { endInUseGrants() }
+            if !backgroundSessionActive {
+                endInUseGrants()
+                dismissPrompt(terminating: false)
+            }
         case .terminate:
             appState = .notRunning
+            dismissPrompt(terminating: true)
             backgroundSessionActive = false
             allowsBackgroundUpdates = false
             headingActive = false
@@ -81,7 +85,10 @@ extension AuthorizationEngine {
 
     package func applyStopBackgroundSession() {
         backgroundSessionActive = false
-        if appState != .foreground { endInUseGrants() }
+        if appState != .foreground {
+            endInUseGrants()
+            dismissPrompt(terminating: false)
+        }
         stateDidChange()
     }
 
@@ -152,6 +159,7 @@ extension AuthorizationEngine {
         guard kept != grant else { return }
         grant = kept
         if kept.decision != .notDetermined { allowOnce = false }
+        if let precise = kept.precise { allowOncePrecise = precise }
         if !(kept.precise ?? true) { temporaryFullAccuracy = false }
         stateDidChange()
     }

@@ -27,6 +27,7 @@ extension AuthorizationEngine {
                     + "ask for temporary full accuracy with a purpose key, or offer the feature without regions")
         }
         regions[region.identifier] = (region, lastRawFix.map { region.contains($0.coordinate) })
+        sourceExhausted = false
         stateDidChange()
     }
 
@@ -50,6 +51,7 @@ extension AuthorizationEngine {
             throw LocationError.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)
         }
         visitsActive = true
+        sourceExhausted = false
         stateDidChange()
     }
 
@@ -68,6 +70,7 @@ extension AuthorizationEngine {
     public func startUpdatingHeading() async {
         await prepare()
         headingActive = true
+        sourceExhausted = false
         stateDidChange()
     }
 
@@ -115,7 +118,7 @@ extension AuthorizationEngine {
             }
             guard isStationary else { return false }
             isStationary = false
-            if hasLocationConsumers && mayDeliverLocations { broadcast(.didResumeLocationUpdates) }
+            if hasLocationConsumers && mayDeliverLocations && isPrecise { broadcast(.didResumeLocationUpdates) }
             return true
         }
         let still = raw.timestamp.timeIntervalSince(start.timestamp)
@@ -127,8 +130,15 @@ extension AuthorizationEngine {
         }
         guard !isStationary, still >= options.stationarySeconds else { return false }
         isStationary = true
-        if hasLocationConsumers && mayDeliverLocations { broadcast(.didPauseLocationUpdates) }
+        if hasLocationConsumers && mayDeliverLocations && isPrecise { broadcast(.didPauseLocationUpdates) }
         return true
+    }
+
+    /// Whether the app has full accuracy now: stillness and its timing are precise-only.
+    var isPrecise: Bool { currentAuthorization.accuracy == .fullAccuracy }
+
+    static func quarterHour(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 900).rounded(.down) * 900)
     }
 
     private func deliverVisit(_ visit: Visit) {
@@ -138,8 +148,11 @@ extension AuthorizationEngine {
         else { return }
         var delivered = visit
         if now.accuracy == .reducedAccuracy {
+            // A nearby point, and times to the quarter hour: the exact moment of arrival is precise data.
             delivered.coordinate = coarsener.representative(for: visit.coordinate)
             delivered.horizontalAccuracy = max(coarsener.horizontalAccuracy, visit.horizontalAccuracy)
+            delivered.arrivalDate = Self.quarterHour(visit.arrivalDate)
+            delivered.departureDate = visit.departureDate.map(Self.quarterHour)
         }
         broadcast(.didVisit(delivered))
     }

@@ -31,6 +31,28 @@ extension AuthorizationEngine {
         stateDidChange()
     }
 
+    /// Takes the prompt off the screen without an answer: the app stopped being in use (a
+    /// when-in-use or temporary prompt needs the foreground) or terminated (any prompt). Its
+    /// requests complete as ignored.
+    ///
+    /// - Parameter terminating: Whether the app terminated (then the Always upgrade goes too).
+    func dismissPrompt(terminating: Bool) {
+        guard let prompt = presentedPrompt, terminating || prompt.kind != .alwaysUpgrade else { return }
+        let tickets = promptTickets
+        presentedPrompt = nil
+        promptTickets = []
+        promptTasks[prompt.id]?.cancel()
+        promptTasks[prompt.id] = nil
+        for ticket in tickets {
+            if prompt.kind == .temporaryFullAccuracy {
+                finish(ticket, .success(.accuracy(AccuracyOutcome(accuracy: currentAuthorization.accuracy,
+                                                                  resolution: .ignored(.notInForeground)))))
+            } else {
+                finishAuthorization(ticket, .ignored(.notInForeground))
+            }
+        }
+    }
+
     /// Waits until the prompt with this id has been answered and applied.
     package func waitForPrompt(_ id: Int) async {
         await promptTasks[id]?.value

@@ -203,6 +203,7 @@ extension AuthorizationEngine {
         }
         guard mayDeliverLocations else { return finish(ticket, .failure(.notInUse)) }
         locationRequests[ticket] = elapsed() + options.locationTimeout
+        sourceExhausted = false
         let clock = clock
         let timeout = options.locationTimeout
         Task {

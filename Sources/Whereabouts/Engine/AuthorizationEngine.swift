@@ -133,6 +133,8 @@ public actor AuthorizationEngine {
     var sourceKey: ObjectIdentifier?
     var pump: Task<Void, Never>?
     var pumpGeneration = 0
+    /// The source ended; it starts again only for a new consumer, not for the demand that remained.
+    var sourceExhausted = false
     var sourceProblem: String?
     var lastFixAt: Duration
     var noFixTimedOut = false

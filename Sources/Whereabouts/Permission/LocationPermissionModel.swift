@@ -110,6 +110,8 @@ public final class LocationPermissionModel {
     ///
     /// - Parameter authorization: The new authorization.
     public func apply(_ authorization: Authorization) {
+        // A location received at another accuracy must not be drawn under this one.
+        if self.authorization?.accuracy != authorization.accuracy { location = nil }
         self.authorization = authorization
         if authorization.accuracy == .fullAccuracy { preciseDeclined = false }
         if !authorization.status.isAuthorized { location = nil }

@@ -31,7 +31,7 @@ struct TrackSetup {
             terminal.error("error: \(error)")
             throw ExitCode(1)
         }
-        let decided = await store.grant(for: appID).map { $0.decision != .notDetermined } ?? false
+        let kept = await store.grant(for: appID) ?? Grant()
         if let answer = command.answer {
             let precise = command.accuracy.map { $0 == .precise } ?? !declarations.defaultAccuracyReduced
             let first: PromptAnswer = switch answer {
@@ -42,14 +42,13 @@ struct TrackSetup {
             prompter = CommandLinePrompter(
                 answer: first,
                 temporaryAnswer: command.temporaryAnswer == .allow ? .allowPrecise : .dontAllowPrecise,
-                alwaysAnswer: .keepWhileUsing,
+                alwaysAnswer: command.alwaysAnswer == .always ? .changeToAlways : .keepWhileUsing,
                 terminal: terminal)
         } else if terminal.inputIsTerminal {
             prompter = TerminalPrompter(terminal: terminal)
-        } else if !decided {
+        } else if let due = Self.promptDue(command: command, kept: kept, declarations: declarations) {
             terminal.error("""
-                \(appName) (\(appID)) has no location decision yet, and nobody can answer its prompt: standard \
-                input is not a terminal.
+                \(appName) (\(appID)) \(due), and nobody can answer its prompt: standard input is not a terminal.
                 Answer from the command line, e.g. `whereabouts track --answer while-using --approximate`, or decide \
                 first with `whereabouts consent set \(appID) --status while-using`.
                 """)
@@ -57,6 +56,21 @@ struct TrackSetup {
         } else {
             prompter = AbsentPerson(terminal: terminal)
         }
+    }
+
+    /// Why a prompt would be due on this run, or `nil` when none would: with nobody to answer,
+    /// `track` stops (exit 3) rather than deciding for the person — the Always upgrade can be asked
+    /// once per install, and a declined prompt would be kept.
+    static func promptDue(command: Track, kept: Grant, declarations: UsageDescriptions) -> String? {
+        if kept.decision == .notDetermined { return "has no location decision yet" }
+        if command.request == .always, kept.decision == .whenInUse, !kept.alwaysPromptShown {
+            return "would ask to upgrade to Always (asked once per install)"
+        }
+        let precise = kept.precise ?? !declarations.defaultAccuracyReduced
+        if command.purposeKey != nil, !precise, kept.decision != .denied {
+            return "would ask for temporary precise location"
+        }
+        return nil
     }
 
     static func bundleIdentifier(_ url: URL) -> String? {
@@ -142,6 +156,13 @@ struct TrackSession {
             }
         }
         let replay = try makeReplay()
+        do {
+            try replay.check()
+        } catch {
+            terminal.error("error: \(error)")
+            terminal.error("The track cannot be read; check the file, or give another with --source.")
+            throw ExitCode(1)
+        }
         return (replay, replay.speed.description, command.source == nil ? "the bundled sample walk" : replay.input.name)
     }
 

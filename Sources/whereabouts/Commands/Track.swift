@@ -87,6 +87,13 @@ struct Track: AsyncParsableCommand {
     @Option(help: "With --answer: the answer to the temporary precise prompt (--purpose-key).")
     var temporaryAnswer: Choice = .allow
 
+    @Option(help: "With --answer and --request always: the answer to the upgrade prompt (always or keep).")
+    var alwaysAnswer: AlwaysChoice = .keep
+
+    enum AlwaysChoice: String, ExpressibleByArgument, CaseIterable {
+        case always, keep
+    }
+
     @Option(help: ArgumentHelp("The consent file (default: $XDG_DATA_HOME/whereabouts/consent.json).",
                                valueName: "file"))
     var consentFile: String?
@@ -117,8 +124,9 @@ struct Track: AsyncParsableCommand {
 
     static func parseSpeed(_ text: String) throws -> ReplaySource.Speed {
         if text == "max" { return .asFastAsPossible }
-        guard let factor = Double(text), factor > 0, factor.isFinite else {
-            throw ValidationError("--speed must be a number above 0 (1 is real time) or max, not \"\(text)\".")
+        guard let factor = Double(text), factor > 0, factor <= 1_000_000 else {
+            throw ValidationError("--speed must be a number above 0 and at most 1000000 (1 is real time) or max, "
+                + "not \"\(text)\".")
         }
         return factor == 1 ? .realTime : .multiplier(factor)
     }

@@ -38,7 +38,7 @@ struct FixWriter {
                 String(count), Self.time(location.timestamp),
                 String(format: "%.6f", location.coordinate.latitude),
                 String(format: "%.6f", location.coordinate.longitude),
-                String(Int(location.horizontalAccuracy.rounded())),
+                String(format: "%.0f", location.horizontalAccuracy),
                 location.speed.map { String(format: "%.1f", $0) } ?? "—",
                 location.course.map { String(format: "%.0f", $0) } ?? "—",
                 precise ? "precise" : "approximate",

@@ -1,0 +1,45 @@
+/// Byte scans that decide, without parsing, whether a file can matter to the analyzer.
+enum SourceBytes {
+    /// Names at least one of which every detected use spells out in full.
+    private static let locationNeedles: [[UInt8]] = [
+        "requestWhenInUseAuthorization", "requestAlwaysAuthorization", "requestTemporaryFullAccuracyAuthorization",
+        "startMonitoring", "allowsBackgroundLocationUpdates", "AllowsBackgroundLocationUpdates",
+        "kCLLocationAccuracyBest", "CLMonitor", "CLLocationUpdate", "CLServiceSession", "CLBackgroundActivitySession",
+    ].map { Array($0.utf8) }
+
+    /// Whether the text names any location API the analyzer detects (in code, a comment or a string alike).
+    static func mentionsLocationAPI(_ source: String) -> Bool {
+        !offsets(of: locationNeedles, in: source, firstOnly: true).isEmpty
+    }
+
+    /// The UTF-8 offsets, in increasing order, where the text names a location API the analyzer detects.
+    static func locationAPIOffsets(_ source: String) -> [Int] {
+        offsets(of: locationNeedles, in: source, firstOnly: false)
+    }
+
+    /// Whether the text can declare a string constant: it has a string literal, or an enum (whose `String` cases
+    /// have implicit raw values).
+    static func mayDeclareConstants(_ source: String) -> Bool {
+        source.utf8.contains(UInt8(ascii: "\""))
+            || !offsets(of: [Array("enum".utf8)], in: source, firstOnly: true).isEmpty
+    }
+
+    private static func offsets(of needles: [[UInt8]], in source: String, firstOnly: Bool) -> [Int] {
+        var source = source
+        return source.withUTF8 { bytes in
+            var found: [Int] = []
+            guard let minimum = needles.map(\.count).min(), bytes.count >= minimum else { return found }
+            var firstBytes = [Bool](repeating: false, count: 256)
+            for needle in needles { firstBytes[Int(needle[0])] = true }
+            for index in 0...(bytes.count - minimum) where firstBytes[Int(bytes[index])] {
+                for needle in needles where needle[0] == bytes[index] && index + needle.count <= bytes.count {
+                    guard needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) else { continue }
+                    found.append(index)
+                    if firstOnly { return found }
+                    break
+                }
+            }
+            return found
+        }
+    }
+}

@@ -1,0 +1,167 @@
+@_spi(RawSyntax) import SwiftSyntax
+import SwiftParser
+
+/// One walk over a parsed Swift file, collecting its string constants and, in `.full` mode, its location API uses.
+///
+/// Names are compared on the tokens' raw text, so the walk allocates nothing for the many nodes that are not
+/// candidates.
+final class SwiftFileVisitor: SyntaxVisitor {
+    /// How much to collect.
+    enum Mode: Equatable {
+        /// Only file- and type-level constants; function bodies, closures and accessors are skipped.
+        case constantsOnly
+        /// Constants (local ones apart) and location API uses; bodies are walked only when they span one of the
+        /// UTF-8 offsets (increasing) where the text names a location API.
+        case full(candidateOffsets: [Int])
+    }
+
+    /// A type being walked: its name components and whether it is an enum with `String` raw values.
+    private struct Scope {
+        var names: [String]
+        var isStringEnum: Bool
+    }
+
+    let mode: Mode
+    let file: String
+    let tree: SourceFileSyntax
+    /// File- and type-level constants, by every qualification of their name.
+    private(set) var constants: [String: String] = [:]
+    /// Constants in function bodies and closures.
+    private(set) var localConstants: [String: String] = [:]
+    /// The uses found so far.
+    var usages: [PendingUsage] = []
+    private var scopes: [Scope] = []
+    private lazy var converter = SourceLocationConverter(fileName: file, tree: tree)
+
+    init(mode: Mode, file: String, tree: SourceFileSyntax) {
+        self.mode = mode
+        self.file = file
+        self.tree = tree
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    /// Records a use at the start of `token`.
+    func record(_ kind: PendingUsage.Kind, at token: TokenSyntax) {
+        let location = converter.location(for: token.positionAfterSkippingLeadingTrivia)
+        let position = SourcePosition(file: file, line: location.line, column: location.column)
+        usages.append(PendingUsage(kind: kind, position: position))
+    }
+
+    // MARK: Scopes
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name) }
+    override func visitPost(_ node: StructDeclSyntax) { scopes.removeLast() }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name) }
+    override func visitPost(_ node: ClassDeclSyntax) { scopes.removeLast() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name) }
+    override func visitPost(_ node: ActorDeclSyntax) { scopes.removeLast() }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name) }
+    override func visitPost(_ node: ProtocolDeclSyntax) { scopes.removeLast() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        let isStringEnum = node.inheritanceClause?.inheritedTypes.contains { inherited in
+            inherited.type.as(IdentifierTypeSyntax.self)?.name.rawText == "String"
+        } ?? false
+        scopes.append(Scope(names: [node.name.text], isStringEnum: isStringEnum))
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: EnumDeclSyntax) { scopes.removeLast() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let names = node.extendedType.trimmedDescription.split(separator: ".").map(String.init)
+        scopes.append(Scope(names: names, isStringEnum: false))
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ExtensionDeclSyntax) { scopes.removeLast() }
+
+    private func push(_ name: TokenSyntax) -> SyntaxVisitorContinueKind {
+        scopes.append(Scope(names: [name.text], isStringEnum: false))
+        return .visitChildren
+    }
+
+    // MARK: Bodies
+
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { continuation(into: node) }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { continuation(into: node) }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { continuation(into: node) }
+
+    /// Walk into a body only when collecting uses and the body spans a candidate name.
+    private func continuation(into node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
+        guard case .full(let offsets) = mode else { return .skipChildren }
+        let start = node.position.utf8Offset
+        var low = 0
+        var high = offsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if offsets[middle] < start { low = middle + 1 } else { high = middle }
+        }
+        return low < offsets.count && offsets[low] < node.endPosition.utf8Offset ? .visitChildren : .skipChildren
+    }
+
+    private var isCollectingUses: Bool { mode != .constantsOnly }
+
+    // MARK: Constants
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.bindingSpecifier.rawText == "let" {
+            for binding in node.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier,
+                    let literal = binding.initializer?.value.as(StringLiteralExprSyntax.self),
+                    let value = literal.representedLiteralValue
+                else { continue }
+                declare(name, value: value, in: Syntax(node))
+            }
+        }
+        return continuation(into: node)
+    }
+
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let scope = scopes.last else { return .skipChildren }
+        for element in node.elements {
+            if let literal = element.rawValue?.value.as(StringLiteralExprSyntax.self) {
+                guard let value = literal.representedLiteralValue else { continue }
+                declare(element.name, value: value, in: Syntax(node))
+            } else if scope.isStringEnum, element.parameterClause == nil, element.rawValue == nil {
+                let name = Identifier(element.name)?.name ?? element.name.text
+                declare(element.name, value: name, in: Syntax(node))
+            }
+        }
+        return .skipChildren
+    }
+
+    /// Records a constant: by every qualification when it is a type member, by its name at file level, and
+    /// among the file-local constants anywhere else.
+    private func declare(_ token: TokenSyntax, value: String, in declaration: Syntax) {
+        let name = Identifier(token)?.name ?? token.text
+        if declaration.parent?.is(MemberBlockItemSyntax.self) == true {
+            let qualifiers = scopes.flatMap(\.names)
+            for start in stride(from: qualifiers.count, through: 0, by: -1) {
+                let key = (qualifiers[start...] + [name]).joined(separator: ".")
+                if constants[key] == nil { constants[key] = value }
+            }
+        } else if declaration.parent?.parent?.parent?.is(SourceFileSyntax.self) == true {
+            if constants[name] == nil { constants[name] = value }
+        } else if localConstants[name] == nil {
+            localConstants[name] = value
+        }
+    }
+
+    // MARK: Uses
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if isCollectingUses { inspect(node) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if isCollectingUses { inspect(node) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if isCollectingUses { inspect(node) }
+        return .visitChildren
+    }
+}

@@ -1,0 +1,60 @@
+import Whereabouts
+
+extension PBXProjectReader {
+    /// One build setting's value and where its key is written.
+    struct Setting {
+        var value: ASCIIPlistValue
+        var line: Int
+        var column: Int
+    }
+
+    /// The build settings of the configuration the scanner uses: `Release` when there is one, else the first.
+    func buildSettings(listID: String?) -> [String: Setting] {
+        guard let listID, let list = objects[listID] else { return [:] }
+        let configurations = (list["buildConfigurations"]?.array ?? []).compactMap { $0.string }
+            .compactMap { objects[$0] }
+        guard
+            let chosen = configurations.first(where: { $0["name"]?.string == "Release" }) ?? configurations.first,
+            let settings = chosen["buildSettings"]?.dictionary
+        else { return [:] }
+        var result: [String: Setting] = [:]
+        for (key, value) in settings.values {
+            let place = settings.positions[key]
+            result[key] = Setting(value: value, line: place?.line ?? 0, column: place?.column ?? 0)
+        }
+        return result
+    }
+
+    /// The `INFOPLIST_KEY_<Key>` settings as Info.plist keys.
+    func infoKeys(_ settings: [String: Setting]) -> [String: DeclaredValue] {
+        let prefix = "INFOPLIST_KEY_"
+        var info: [String: DeclaredValue] = [:]
+        for (name, setting) in settings where name.hasPrefix(prefix) && name.count > prefix.count {
+            // Settings may be conditional (`INFOPLIST_KEY_X[sdk=iphoneos*]`); the key is before the bracket.
+            let key = String(name.dropFirst(prefix.count).prefix { $0 != "[" })
+            guard info[key] == nil || !name.contains("[") else { continue }
+            let position = SourcePosition(file: file, line: setting.line, column: setting.column)
+            info[key] = DeclaredValue(Self.value(of: setting.value, key: key), at: position, origin: .buildSetting)
+        }
+        return info
+    }
+
+    /// Converts a build-setting value: `YES`/`NO` are booleans; `UIBackgroundModes` and other list keys are
+    /// arrays, written either as `( location, audio )` or as one space-separated string `"location audio"`.
+    static func value(of setting: ASCIIPlistValue, key: String) -> DeclaredValue.Value {
+        let listKeys: Set<String> = [UsageDescriptions.backgroundModesKey, "UIRequiredDeviceCapabilities"]
+        switch setting {
+        case .string(let text):
+            if listKeys.contains(key) { return .array(text.split(whereSeparator: \.isWhitespace).map(String.init)) }
+            if text == "YES" { return .bool(true) }
+            if text == "NO" { return .bool(false) }
+            return .string(text)
+        case .array(let items):
+            let strings = items.compactMap(\.string)
+            guard strings.count == items.count else { return .other("an array of non-string values") }
+            return .array(strings.flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) })
+        case .dictionary:
+            return .other("a dictionary")
+        }
+    }
+}

@@ -1,0 +1,116 @@
+public import Foundation
+
+/// Finds an app project's targets and their location declarations in a folder.
+///
+/// The scanner reads Xcode projects (`project.pbxproj`: targets, `INFOPLIST_FILE`, `INFOPLIST_KEY_*`
+/// build settings, build phases and synchronized folders), Info.plist files (XML and binary), XcodeGen
+/// `project.yml` and Tuist `Project.swift` specs, and localized `InfoPlist.strings` / `InfoPlist.xcstrings`.
+/// It never throws: a file it cannot read becomes an `unreadable-file` finding in
+/// ``LintProject/problems``, and scanning goes on with the other files.
+///
+/// ```swift
+/// let project = ProjectScanner(excludedPaths: ["Legacy/"]).scan(URL(filePath: "MyApp"))
+/// for target in project.targets {
+///     print(target.name, target.kind, target.info["NSLocationWhenInUseUsageDescription"]?.position as Any)
+/// }
+/// ```
+///
+/// In a test, point it at a small fixture project:
+///
+/// ```swift
+/// @Test func findsTheApp() throws {
+///     let project = ProjectScanner().scan(fixtures.appending(path: "XcodeApp"))
+///     #expect(project.targets.map(\.name) == ["Atlas", "AtlasWatch", "AtlasWidget"])
+/// }
+/// ```
+public struct ProjectScanner: Sendable {
+    /// Folders holding code that is not the app's own (dependencies, build output); skipped at any depth
+    /// unless `includeVendored` is set (`.git` and `DerivedData` are always skipped).
+    public static let vendoredFolders: [String] = [
+        "Pods", "Carthage", ".build", "SourcePackages", "Vendor", "third_party", "DerivedData", ".git",
+    ]
+
+    /// Folders never entered: build output, bundles and Xcode metadata hold no sources of the app.
+    static let ignoredFolderSuffixes: [String] = [
+        ".xcassets", ".framework", ".xcframework", ".bundle", ".app", ".appex", ".xcarchive", ".dSYM",
+        ".xcworkspace", ".swiftpm", "xcuserdata", "xcshareddata", ".docc",
+    ]
+
+    /// Path patterns, relative to the root, whose files are skipped.
+    public var excludedPaths: [String]
+    /// Whether vendored folders (``vendoredFolders``) are scanned too.
+    public var includeVendored: Bool
+
+    /// Creates a scanner.
+    ///
+    /// - Parameters:
+    ///   - excludedPaths: Paths to skip, relative to the root: a prefix such as `"Legacy/"`, or a glob where
+    ///     `*` matches inside a path component and `**` any number of components (`"**/Generated/*"`).
+    ///   - includeVendored: Whether to scan vendored folders such as `Pods/` as well.
+    public init(excludedPaths: [String] = [], includeVendored: Bool = false) {
+        self.excludedPaths = excludedPaths
+        self.includeVendored = includeVendored
+    }
+
+    /// Scans a folder.
+    ///
+    /// - Parameter root: The folder to scan; every path in the result is relative to it.
+    /// - Returns: The targets found, whether the folder is a Swift package without an app bundle, and the
+    ///   files that could not be read.
+    public func scan(_ root: URL) -> LintProject {
+        let inventory = walk(root)
+        var assembler = ProjectAssembler(root: root, inventory: inventory)
+        return assembler.assemble()
+    }
+
+    /// Lists the files the scanner cares about, skipping vendored, excluded and bundle folders.
+    func walk(_ root: URL) -> FileInventory {
+        var inventory = FileInventory()
+        let skipped = Set(includeVendored ? [".git", "DerivedData"] : Self.vendoredFolders)
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else {
+            inventory.problems.append(ScanProblem.finding(
+                at: SourcePosition(file: "."), "cannot be listed; check that the folder exists and is readable"
+            ))
+            return inventory
+        }
+        while let next = enumerator.nextObject() as? String {
+            let path = ScanPaths.normalize(next)
+            let name = ScanPaths.lastComponent(of: path)
+            if skipped.contains(name) || Self.ignoredFolderSuffixes.contains(where: { name.hasSuffix($0) })
+                || excludedPaths.contains(where: { ScanPaths.matches(pattern: $0, path: path) })
+            {
+                enumerator.skipDescendants()
+                continue
+            }
+            inventory.add(path)
+        }
+        return inventory
+    }
+}
+
+/// The files of interest in a folder, relative to it.
+struct FileInventory {
+    var sources: [String] = []
+    var pbxprojs: [String] = []
+    var plists: [String] = []
+    var xcodeGenSpecs: [String] = []
+    var tuistManifests: [String] = []
+    var localizations: [String] = []
+    var packageManifests: [String] = []
+    var problems: [LintFinding] = []
+
+    mutating func add(_ path: String) {
+        let name = ScanPaths.lastComponent(of: path)
+        let folder = ScanPaths.lastComponent(of: ScanPaths.directory(of: path))
+        switch name {
+        case "project.pbxproj" where folder.hasSuffix(".xcodeproj"): pbxprojs.append(path)
+        case "Info.plist": plists.append(path)
+        case "project.yml", "project.yaml": xcodeGenSpecs.append(path)
+        case "Project.swift": tuistManifests.append(path)
+        case "Package.swift": packageManifests.append(path)
+        case "InfoPlist.xcstrings": localizations.append(path)
+        case "InfoPlist.strings" where folder.hasSuffix(".lproj"): localizations.append(path)
+        default: if ScanPaths.isSourceFile(path) { sources.append(path) }
+        }
+    }
+}

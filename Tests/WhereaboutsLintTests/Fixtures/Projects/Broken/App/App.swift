@@ -1,0 +1,3 @@
+import CoreLocation
+
+let manager = CLLocationManager()

@@ -1,0 +1,5 @@
+import CoreLocation
+
+func ask(_ manager: CLLocationManager) {
+    manager.requestWhenInUseAuthorization()
+}

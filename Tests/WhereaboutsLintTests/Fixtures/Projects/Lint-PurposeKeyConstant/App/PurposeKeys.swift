@@ -1,0 +1,3 @@
+enum PurposeKeys {
+    static let navigation = "Navigation"
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import GeoKit
+
+@Test func createsAProvider() {
+    _ = LocationProvider()
+}

@@ -1,0 +1,10 @@
+import CoreLocation
+
+final class LocationFeature {
+    let manager = CLLocationManager()
+
+    func start() {
+        manager.requestAlwaysAuthorization()
+        manager.allowsBackgroundLocationUpdates = true
+    }
+}

@@ -1,0 +1,11 @@
+import CoreLocation
+
+final class LocationFeature {
+    let manager = CLLocationManager()
+
+    func start() {
+        manager.requestWhenInUseAuthorization()
+        manager.desiredAccuracy = kCLLocationAccuracyBest
+        manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigation")
+    }
+}

@@ -1,0 +1,10 @@
+import CoreLocation
+
+final class DockingGuide {
+    private let manager = CLLocationManager()
+
+    func beginDocking() {
+        manager.requestWhenInUseAuthorization()
+        manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Docking")
+    }
+}

@@ -1,0 +1,7 @@
+import CoreLocation
+import WidgetKit
+
+struct RideEntry: TimelineEntry {
+    let date: Date
+    let start: CLLocationCoordinate2D?
+}
