@@ -11,6 +11,6 @@ struct Whereabouts: AsyncParsableCommand {
             be tested anywhere. Start with `whereabouts simulate`, which walks the whole flow.
             """,
         version: "0.1.0",
-        subcommands: [Track.self, Consent.self, Simulate.self]
+        subcommands: [Track.self, Consent.self, Simulate.self, Lint.self]
     )
 }

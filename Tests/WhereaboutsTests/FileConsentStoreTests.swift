@@ -174,7 +174,7 @@ struct FileConsentStoreTests {
         "garbage, not JSON at all",
         #"{"version": 1, "apps": {"com.example.demo": {"decision": "whenIn"#,
         #"[{"decision": "always"}]"#,
-        #"{"version": 99, "apps": {"com.example.demo": {"decision": "always"}}}"#,
+        #"{"version": "two", "apps": {"com.example.demo": {"decision": "always"}}}"#,
     ]
 
     @Test("a damaged file reads as no grant, warns once, is moved aside intact and replaced", arguments: damaged)
@@ -219,6 +219,21 @@ struct FileConsentStoreTests {
             #expect(warnings.messages.count == 2)
             #expect(warnings.messages.first?.contains("is not valid JSON at line 3") == true)
             #expect(warnings.messages.last?.contains("has version 7, which this Whereabouts does not know") == true)
+        }
+    }
+
+    @Test("a file from a newer Whereabouts is left as it is: no grant, a warning, and no write over it")
+    func newerVersionIsLeftAlone() async throws {
+        try await withConsentFile { file, warnings in
+            let contents = #"{"version": 2, "apps": {"com.example.demo": {"decision": "always"}}}"#
+            try writeFixture(contents, to: file)
+            let store = FileConsentStore(fileURL: file, onWarning: warnings.record)
+            #expect(await store.grant(for: Self.demo) == nil)
+            #expect(warnings.messages.count == 1)
+            #expect(warnings.messages.first?.contains("a newer Whereabouts wrote it") == true)
+            await #expect(throws: LocationError.self) { try await store.setGrant(Grant(), for: Self.demo) }
+            #expect(try String(contentsOf: file, encoding: .utf8) == contents)
+            #expect(try asideFiles(in: file.deletingLastPathComponent()).isEmpty)
         }
     }
 

@@ -11,6 +11,8 @@ struct ConsentDocument {
     /// Why a file cannot be used at all; the text completes "<file> …".
     struct Damage: Error {
         let problem: String
+        /// Whether the file is whole but from a newer Whereabouts: left as it is, never written over.
+        var isNewer = false
     }
 
     /// The whole top-level object, unknown keys included.
@@ -41,8 +43,9 @@ struct ConsentDocument {
         }
         guard !isSerializedBoolean(version), let number = version as? Int, number == Self.version else {
             let shown = (version as? NSNumber).map { "\($0)" } ?? "\(version)"
+            let newer = !isSerializedBoolean(version) && (version as? Int).map { $0 > Self.version } == true
             throw Damage(problem: "has version \(shown), which this Whereabouts does not know "
-                + "(it reads version \(Self.version))")
+                + "(it reads version \(Self.version))", isNewer: newer)
         }
         if let apps = object["apps"], !(apps is [String: Any]) {
             throw Damage(problem: "has \"apps\" that is not an object of app identifier → grant")

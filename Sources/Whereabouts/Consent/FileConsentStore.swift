@@ -30,7 +30,8 @@ public import Foundation
 /// - `installSecret` is the ``Coarsener/Secret`` of the install as 32 hexadecimal digits, created
 ///   on first use by ``installSecret()``.
 /// - Keys this version does not know, at the top level or in an entry, are kept when the file is
-///   rewritten, so a newer Whereabouts loses nothing by an older one's write.
+///   rewritten. A file with a newer `version` is never written over: it reads as no grants, with a
+///   warning, and writes fail until it is moved away or a newer Whereabouts is used.
 ///
 /// **Writes** take an exclusive `flock` on the sibling `consent.json.lock`, read the file again,
 /// change it, and replace it atomically: a new 0600 file in the same directory is written,
@@ -194,6 +195,7 @@ public actor FileConsentStore: ConsentStore {
         case document(ConsentDocument)
         case damaged(String)
         case failed(SystemCallError)
+        case newer(String)
     }
 
     private func read() -> Reading {
@@ -205,6 +207,7 @@ public actor FileConsentStore: ConsentStore {
             do {
                 document = try ConsentDocument(parsing: data)
             } catch {
+                if error.isNewer { return .newer(error.problem) }
                 return .damaged(error.problem)  // moved aside as it is, mode and all
             }
             if permissions != 0o600 { fixPermissions(permissions) }
@@ -233,7 +236,15 @@ public actor FileConsentStore: ConsentStore {
         case .failed(let error):
             warnOnce("\(path) could not be read (\(error)); it reads as no grants (every app is not determined)")
             return ConsentDocument()
+        case .newer(let problem):
+            warnOnce(Self.newerMessage(path, problem))
+            return ConsentDocument()
         }
+    }
+
+    static func newerMessage(_ path: String, _ problem: String) -> String {
+        "\(path) \(problem): a newer Whereabouts wrote it. It reads as no grants here and is left as it is "
+            + "(nothing is written over it); use the newer Whereabouts, or move the file away to start afresh"
     }
 
     /// The document to change, read under the lock; a damaged file is moved aside first.
@@ -248,6 +259,8 @@ public actor FileConsentStore: ConsentStore {
             return ConsentDocument()
         case .failed(let error):
             throw error
+        case .newer:
+            throw SystemCallError("refusing to write over a newer version", path, EEXIST)
         }
     }
 

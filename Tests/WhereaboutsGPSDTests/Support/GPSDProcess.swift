@@ -61,7 +61,7 @@ actor GPSDProcess {
     ///
     /// - Parameter feederPort: The port of the NMEA feeder on 127.0.0.1.
     /// - Returns: The running gpsd.
-    /// - Throws: ``GPSDProcessError`` when gpsd is missing, exits, or does not accept within 5 s.
+    /// - Throws: ``GPSDProcessError`` when gpsd is missing, exits, or does not accept within 20 s.
     static func start(feederPort: Int) async throws -> GPSDProcess {
         guard let executable else {
             throw GPSDProcessError("gpsd is not installed: apt-get install -y --no-install-recommends gpsd")
@@ -125,7 +125,7 @@ actor GPSDProcess {
     /// Starts gpsd again on the same ports (stopping it first if it runs), and waits until it
     /// accepts connections.
     ///
-    /// - Throws: ``GPSDProcessError`` when gpsd exits or does not accept within 5 s.
+    /// - Throws: ``GPSDProcessError`` when gpsd exits or does not accept within 20 s.
     func restart() async throws {
         if isRunning { await stop() }
         try await launch()
@@ -161,7 +161,7 @@ actor GPSDProcess {
         self.process = process
         pids.append(process.processIdentifier)
 
-        let deadline = started.advanced(by: .seconds(5))
+        let deadline = started.advanced(by: .seconds(20))  // generous: a loaded 2-core CI machine
         while clock.now < deadline {
             if !process.isRunning {
                 throw GPSDProcessError(
@@ -175,7 +175,7 @@ actor GPSDProcess {
         }
         let lastLog = log
         await stop()
-        throw GPSDProcessError("gpsd did not accept connections on port \(port) within 5 s:\n\(lastLog)")
+        throw GPSDProcessError("gpsd did not accept connections on port \(port) within 20 s:\n\(lastLog)")
     }
 
     private func waitForExit(_ process: Process, within limit: Duration) async {

@@ -1,0 +1,108 @@
+public import Foundation
+
+/// Lints app projects: scans each folder for targets, analyzes their sources in parallel, runs the rules, and
+/// applies the configuration.
+///
+/// ```swift
+/// let linter = Linter(configuration: try LintConfiguration(contentsOf: URL(filePath: ".whereabouts-lint.yml")))
+/// let report = await linter.lint([URL(filePath: "MyApp")])
+/// print(XcodeReporter().render(report), report.summary)
+/// ```
+///
+/// In a test, lint a fixture folder and check the rule ids:
+///
+/// ```swift
+/// @Test func catchesTheMissingKey() async {
+///     let root = fixture("Rule-missing-usage-description-positive")
+///     let report = await Linter(configuration: LintConfiguration()).lint([root])
+///     #expect(report.findings.map(\.ruleID) == ["missing-usage-description"])
+/// }
+/// ```
+public struct Linter: Sendable {
+    /// The rules to skip, paths to exclude, severity overrides, and whether vendored code counts.
+    public var configuration: LintConfiguration
+
+    /// Creates a linter.
+    ///
+    /// - Parameter configuration: What to lint and how.
+    public init(configuration: LintConfiguration = LintConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// Lints folders.
+    ///
+    /// Each folder is scanned for targets; every source file any target builds is read and analyzed once, in
+    /// parallel (as many tasks at a time as there are cores): first a pass collecting the project's string constants,
+    /// then a pass finding the location API uses, with purpose keys resolved through those constants. The rules run
+    /// per target; then disabled rules and excluded paths are dropped and severities overridden. Paths in the
+    /// report are relative to the current directory when the folder is inside it, absolute otherwise.
+    ///
+    /// - Parameters:
+    ///   - roots: The folders to lint.
+    ///   - progress: Called with (files done, files to do) as the analysis advances, from any task.
+    /// - Returns: The sorted findings, the problems reading the projects, and how much was looked at.
+    public func lint(_ roots: [URL], progress: (@Sendable (Int, Int) -> Void)? = nil) async -> LintReport {
+        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
+        var report = LintReport(findings: [], baseDirectory: base)
+        for root in roots {
+            report = report.merging(await lint(root: root.standardizedFileURL, base: base, progress: progress))
+        }
+        return report
+    }
+
+    private func lint(root: URL, base: URL, progress: (@Sendable (Int, Int) -> Void)?) async -> LintReport {
+        let scanner = ProjectScanner(
+            excludedPaths: configuration.excluded, includeVendored: configuration.includeVendored)
+        let project = scanner.scan(root)
+        var problems = project.problems
+        var findings: [LintFinding] = []
+        if project.isSwiftPackageOnly {
+            findings.append(
+                LintFinding(
+                    ruleID: LintRule.noAppBundle.id, severity: LintRule.noAppBundle.defaultSeverity,
+                    message: "\(root.lastPathComponent) is a Swift package with no app bundle (no Info.plist, no app "
+                        + "project), so there are no location purpose strings to check; lint the app that uses it.",
+                    position: SourcePosition(file: "Package.swift")))
+        }
+
+        let files = Set(project.targets.flatMap(\.sourceFiles)).filter { !configuration.isExcluded($0) }.sorted()
+        let analysis = await SourceAnalysis.run(files: files, root: root, progress: progress)
+        problems += analysis.problems
+
+        for target in project.targets {
+            let usages = target.sourceFiles.flatMap { analysis.usages[$0] ?? [] }
+            for rule in LintRule.all where !configuration.disabledRules.contains(rule.id) {
+                findings += rule.evaluate(target, usages: usages)
+            }
+        }
+        let prefix = Self.displayPrefix(of: root, base: base)
+        return LintReport(
+            findings: apply(findings, prefix: prefix), problems: apply(problems, prefix: prefix),
+            fileCount: files.count, targetCount: project.targets.count, baseDirectory: base)
+    }
+
+    /// Drops disabled rules and excluded files, overrides severities, removes duplicates, and prefixes paths.
+    private func apply(_ findings: [LintFinding], prefix: String) -> [LintFinding] {
+        var seen = Set<LintFinding>()
+        var result: [LintFinding] = []
+        for var finding in findings {
+            guard !configuration.disabledRules.contains(finding.ruleID),
+                !configuration.isExcluded(finding.position.file)
+            else { continue }
+            if let severity = configuration.severityOverrides[finding.ruleID] { finding.severity = severity }
+            if !finding.position.file.hasPrefix("/") { finding.position.file = prefix + finding.position.file }
+            if seen.insert(finding).inserted { result.append(finding) }
+        }
+        return result
+    }
+
+    /// `""` when the root is the base folder, `"Sub/Dir/"` when it is inside it, its absolute path otherwise.
+    static func displayPrefix(of root: URL, base: URL) -> String {
+        let rootPath = root.standardizedFileURL.path
+        let basePath = base.standardizedFileURL.path
+        if rootPath == basePath { return "" }
+        let baseWithSlash = basePath.hasSuffix("/") ? basePath : basePath + "/"
+        if rootPath.hasPrefix(baseWithSlash) { return String(rootPath.dropFirst(baseWithSlash.count)) + "/" }
+        return rootPath + "/"
+    }
+}

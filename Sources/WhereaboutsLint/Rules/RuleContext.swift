@@ -1,0 +1,132 @@
+internal import Whereabouts
+
+/// What one rule evaluator produces before the rule stamps its id, severity and target on it.
+struct RuleOutcome: Hashable, Sendable {
+    var message: String
+    var position: SourcePosition
+}
+
+/// One target and the location API uses in its files, with the questions every rule asks of them.
+struct RuleContext: Sendable {
+    let target: LintTarget
+    let usages: [CodeUsage]
+
+    static let whenInUseKey = UsageDescriptions.whenInUseKey
+    static let alwaysKey = UsageDescriptions.alwaysKey
+    static let temporaryKey = UsageDescriptions.temporaryPurposesKey
+    static let reducedKey = UsageDescriptions.defaultAccuracyReducedKey
+    static let backgroundModesKey = UsageDescriptions.backgroundModesKey
+
+    /// The Info.plist file to name in messages: the target's plist, or "the target's Info.plist".
+    var infoPlistName: String {
+        if target.position.file.hasSuffix(".plist") { return target.position.file }
+        if let plist = target.info.values.first(where: { $0.origin == .infoPlist }) { return plist.position.file }
+        return "the \(target.name) target's Info.plist"
+    }
+
+    /// Where a key should be added: the plist, or the build setting that generates it.
+    func whereToAdd(_ key: String) -> String {
+        "add \(key) to \(infoPlistName) (or INFOPLIST_KEY_\(key) in the target's build settings)"
+    }
+
+    /// The declared value of a key, if any.
+    func declared(_ key: String) -> DeclaredValue? { target.info[key] }
+
+    /// Whether a key is declared (with any value).
+    func declares(_ key: String) -> Bool { target.info[key] != nil }
+
+    /// Whether `UIBackgroundModes` (or `WKBackgroundModes` on watchOS) holds `location`.
+    var hasLocationBackgroundMode: Bool {
+        for key in [Self.backgroundModesKey, "WKBackgroundModes"] {
+            if case .array(let modes)? = target.info[key]?.value, modes.contains("location") { return true }
+        }
+        return false
+    }
+
+    /// Where the background modes are declared, if they are.
+    var backgroundModesDeclaration: DeclaredValue? {
+        target.info[Self.backgroundModesKey] ?? target.info["WKBackgroundModes"]
+    }
+
+    /// The uses matching a predicate.
+    func uses(_ predicate: (CodeUsage.Kind) -> Bool) -> [CodeUsage] { usages.filter { predicate($0.kind) } }
+
+    /// Whether any use matches a predicate.
+    func anyUse(_ predicate: (CodeUsage.Kind) -> Bool) -> Bool { usages.contains { predicate($0.kind) } }
+
+    /// The Info.plist purpose keys a use needs, in the order messages name them.
+    static func requiredKeys(for kind: CodeUsage.Kind) -> [String] {
+        switch kind {
+        case .requestWhenInUse, .liveUpdates, .clMonitor: [whenInUseKey]
+        case .requestAlways: [whenInUseKey, alwaysKey]
+        case .serviceSession(let authorization, _):
+            authorization == "always" ? [whenInUseKey, alwaysKey] : [whenInUseKey]
+        default: []
+        }
+    }
+
+    /// Whether a use asks for Always authorization.
+    static func asksAlways(_ kind: CodeUsage.Kind) -> Bool {
+        switch kind {
+        case .requestAlways: true
+        case .serviceSession(let authorization, _): authorization == "always"
+        default: false
+        }
+    }
+
+    /// Whether a use asks for (or implicitly prompts for) when-in-use authorization only.
+    static func asksWhenInUse(_ kind: CodeUsage.Kind) -> Bool {
+        switch kind {
+        case .requestWhenInUse, .liveUpdates, .clMonitor: true
+        case .serviceSession(let authorization, _): authorization != "always"
+        default: false
+        }
+    }
+
+    /// Whether a use keeps working, or delivers events, while the app is in the background.
+    static func usesBackground(_ kind: CodeUsage.Kind) -> Bool {
+        switch kind {
+        case .allowsBackgroundLocationUpdates, .startMonitoringVisits, .startMonitoringSignificantLocationChanges,
+            .startMonitoringRegion, .clMonitor, .backgroundActivitySession:
+            true
+        default: false
+        }
+    }
+
+    /// Whether a use needs `location` in `UIBackgroundModes`.
+    static func needsBackgroundMode(_ kind: CodeUsage.Kind) -> Bool {
+        switch kind {
+        case .allowsBackgroundLocationUpdates, .backgroundActivitySession: true
+        default: false
+        }
+    }
+
+    /// The temporary full-accuracy purpose key a use names: `.some(nil)` when it names one that could not be
+    /// resolved, `nil` when the use names none.
+    static func purposeKey(of kind: CodeUsage.Kind) -> String?? {
+        switch kind {
+        case .requestTemporaryFullAccuracy(let key): .some(key)
+        case .serviceSession(_, let key?): .some(key)
+        default: nil
+        }
+    }
+
+    /// How a use reads in a message.
+    static func describe(_ kind: CodeUsage.Kind) -> String {
+        switch kind {
+        case .requestWhenInUse: "requestWhenInUseAuthorization()"
+        case .requestAlways: "requestAlwaysAuthorization()"
+        case .requestTemporaryFullAccuracy: "requestTemporaryFullAccuracyAuthorization(withPurposeKey:)"
+        case .allowsBackgroundLocationUpdates: "allowsBackgroundLocationUpdates = true"
+        case .startMonitoringVisits: "startMonitoringVisits()"
+        case .startMonitoringSignificantLocationChanges: "startMonitoringSignificantLocationChanges()"
+        case .startMonitoringRegion: "startMonitoring(for:)"
+        case .clMonitor: "CLMonitor"
+        case .liveUpdates: "CLLocationUpdate.liveUpdates"
+        case .serviceSession(let authorization, _):
+            "CLServiceSession(authorization: .\(authorization ?? "whenInUse"))"
+        case .backgroundActivitySession: "CLBackgroundActivitySession"
+        case .desiresBestAccuracy: "desiredAccuracy = kCLLocationAccuracyBest"
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import WhereaboutsLint
+
+/// `whereabouts lint`: checks an app project's location declarations against its code.
+struct Lint: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check an app project's location purpose strings, keys and background modes against its code.",
+        discussion: """
+            Scans each PATH for targets (Xcode projects, XcodeGen and Tuist specs, lone Info.plist files) and \
+            their Swift and Objective-C sources, and reports what App Review or iOS would reject. Vendored \
+            folders (Pods/, Carthage/, .build/, SourcePackages/, Vendor/, third_party/) are skipped unless \
+            --include-vendored. A .whereabouts-lint.yml in PATH (or --config) can disable rules, exclude paths \
+            and override severities. The rules are described in Documentation/LintRules/.
+
+            Exit codes: 0 no error-level finding; 2 an error-level finding (or a warning with --strict); \
+            1 a PATH or configuration that cannot be read; 64 wrong flags.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The folders to lint (an app project's root).", valueName: "path"))
+    var paths: [String]
+
+    @Option(name: .long, help: "Output: xcode (path:line:col: error: …), json, or sarif (SARIF 2.1.0).")
+    var format: Format = .xcode
+
+    @Flag(name: .long, help: "Fail (exit code 2) on warnings too.")
+    var strict = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The configuration file (default: PATH/.whereabouts-lint.yml).",
+            valueName: "file"))
+    var config: String?
+
+    @Flag(name: .long, help: "Lint vendored folders (Pods/, Carthage/, …) too.")
+    var includeVendored = false
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case xcode, json, sarif
+
+        var reportFormat: LintReportFormat {
+            switch self {
+            case .xcode: .xcode
+            case .json: .json
+            case .sarif: .sarif
+            }
+        }
+    }
+
+    func validate() throws {
+        guard !paths.isEmpty else {
+            throw ValidationError("Give at least one folder to lint, e.g. `whereabouts lint .`")
+        }
+    }
+
+    func run() async throws {
+        var isDirectory: ObjCBool = false
+        for path in paths
+        where !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            || !isDirectory.boolValue
+        {
+            Self.printError(
+                "error: \(path) is not a folder; give the root of an app project (where its .xcodeproj, "
+                    + "project.yml or Info.plist is).")
+            throw ExitCode(1)
+        }
+        let showProgress = isatty(STDERR_FILENO) == 1
+        let progress: @Sendable (Int, Int) -> Void = { done, total in
+            // Two steps (constants, then uses) per file: show progress for projects of more than 200 files.
+            guard showProgress, total > 2 * 200 else { return }
+            if done == total || done % 20 == 0 {
+                Self.printError("\rAnalyzing sources: \(done * 100 / total)%", newline: done == total)
+            }
+        }
+        var report: LintReport?
+        for path in paths {
+            let root = URL(fileURLWithPath: path)
+            let configuration = try loadConfiguration(for: root)
+            let part = await Linter(configuration: configuration).lint([root], progress: progress)
+            report = report.map { $0.merging(part) } ?? part
+        }
+        guard let report else { return }
+        print(format.reportFormat.reporter.render(report), terminator: "")
+        Self.printError(report.summary)
+        if report.fails(strict: strict) { throw ExitCode(2) }
+    }
+
+    private func loadConfiguration(for root: URL) throws -> LintConfiguration {
+        var configuration = LintConfiguration()
+        let file =
+            config.map { URL(fileURLWithPath: $0) }
+            ?? root.appendingPathComponent(LintConfiguration.fileName)
+        if config != nil || FileManager.default.fileExists(atPath: file.path) {
+            do {
+                configuration = try LintConfiguration(contentsOf: file)
+            } catch {
+                Self.printError("error: \(error)")
+                throw ExitCode(1)
+            }
+        }
+        if includeVendored { configuration.includeVendored = true }
+        return configuration
+    }
+
+    static func printError(_ text: String, newline: Bool = true) {
+        FileHandle.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
+    }
+}
