@@ -20,16 +20,19 @@ struct SourceAnalysis: Sendable {
             progress?(done, total)
         }
 
-        let read = await concurrentMap(files, onEach: advance) { file -> (text: String?, constants: [String: String]) in
-            guard let data = try? Data(contentsOf: root.appendingPathComponent(file)) else { return (nil, [:]) }
+        // Pass 1 parses each Swift file once and keeps the parse; pass 2 only resolves purpose keys
+        // against the whole project's constants.
+        let read = await concurrentMap(files, onEach: advance) { file -> Parsed in
+            guard let data = try? Data(contentsOf: root.appendingPathComponent(file)) else { return .unreadable }
             let text = String(decoding: data, as: UTF8.self)
-            return (text, file.hasSuffix(".swift") ? analyzer.constants(inSwift: text) : [:])
+            if file.hasSuffix(".swift") { return .swift(analyzer.analyze(swift: text, file: file)) }
+            return .objectiveC(text)
         }
         var constants: [String: String] = [:]
         var problems: [LintFinding] = []
         for (file, result) in zip(files, read) {
-            constants.merge(result.constants) { first, _ in first }
-            if result.text == nil {
+            if case .swift(let analysis) = result { constants.merge(analysis.constants) { first, _ in first } }
+            if case .unreadable = result {
                 problems.append(
                     LintFinding(
                         ruleID: LintRule.unreadableFile.id, severity: LintRule.unreadableFile.defaultSeverity,
@@ -40,13 +43,21 @@ struct SourceAnalysis: Sendable {
             }
         }
         let shared = constants
-        let found = await concurrentMap(Array(zip(files, read.map(\.text))), onEach: advance) {
-            file, text -> [CodeUsage] in
-            guard let text else { return [] }
-            if file.hasSuffix(".swift") { return analyzer.usages(inSwift: text, file: file, constants: shared) }
-            return analyzer.usages(inObjectiveC: text, file: file)
+        let found = await concurrentMap(Array(zip(files, read)), onEach: advance) { file, parsed -> [CodeUsage] in
+            switch parsed {
+            case .unreadable: []
+            case .swift(let analysis): analysis.usages(constants: shared)
+            case .objectiveC(let text): analyzer.usages(inObjectiveC: text, file: file)
+            }
         }
         return SourceAnalysis(usages: Dictionary(uniqueKeysWithValues: zip(files, found)), problems: problems)
+    }
+
+    /// A file after the first pass.
+    enum Parsed: Sendable {
+        case unreadable
+        case swift(SwiftSourceAnalysis)
+        case objectiveC(String)
     }
 
     /// `transform` applied to every item on a task group bounded to the core count, results in input order;

@@ -32,6 +32,32 @@ struct LintEndToEndTests {
         #expect(report.problems.isEmpty)
     }
 
+    @Test("keys declared only as INFOPLIST_KEY_* build settings count; removing one is reported at the call")
+    func buildSettingsOnlyProject() async throws {
+        let clean = try await Self.lint("BuildSettingsOnly")
+        #expect(clean.findings.filter { $0.ruleID == "missing-usage-description" }.isEmpty,
+                "\(clean.findings.map(\.message))")
+        #expect(clean.targetCount == 1)
+
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("lint-settings-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: try Self.fixture("BuildSettingsOnly"), to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let project = try #require(FileManager.default.enumerator(atPath: copy.path)?
+            .compactMap { $0 as? String }.first { $0.hasSuffix("project.pbxproj") })
+        let url = copy.appendingPathComponent(project)
+        let text = try String(contentsOf: url, encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("INFOPLIST_KEY_NSLocationAlwaysAndWhenInUseUsageDescription") }
+            .joined(separator: "\n")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        let report = await Linter(configuration: LintConfiguration()).lint([copy])
+        let missing = try #require(report.findings.first { $0.ruleID == "missing-usage-description" })
+        #expect(missing.message.contains("NSLocationAlwaysAndWhenInUseUsageDescription"))
+        #expect(missing.position.file.hasSuffix("ContentView.swift"))
+        #expect(missing.position.line == 10)
+        #expect(missing.severity == .error)
+    }
+
     @Test func missingKeyPointsAtTheCall() async throws {
         let report = try await Self.lint("Rule-missing-usage-description-positive")
         let finding = try #require(report.findings.first)
