@@ -50,7 +50,9 @@ public struct Linter: Sendable {
         return report
     }
 
-    private func lint(root: URL, base: URL, progress: (@Sendable (Int, Int) -> Void)?) async -> LintReport {
+    private func lint(root given: URL, base: URL, progress: (@Sendable (Int, Int) -> Void)?) async -> LintReport {
+        // `lint App.xcodeproj` means the project folder that holds it.
+        let root = given.pathExtension == "xcodeproj" ? given.deletingLastPathComponent() : given
         let scanner = ProjectScanner(
             excludedPaths: configuration.excluded, includeVendored: configuration.includeVendored)
         let project = scanner.scan(root)
@@ -63,6 +65,13 @@ public struct Linter: Sendable {
                     message: "\(root.lastPathComponent) is a Swift package with no app bundle (no Info.plist, no app "
                         + "project), so there are no location purpose strings to check; lint the app that uses it.",
                     position: SourcePosition(file: "Package.swift")))
+        } else if project.targets.isEmpty && project.problems.isEmpty {
+            findings.append(
+                LintFinding(
+                    ruleID: LintRule.noAppBundle.id, severity: LintRule.noAppBundle.defaultSeverity,
+                    message: "\(root.path) holds no app: no .xcodeproj, project.yml, Project.swift or Info.plist was "
+                        + "found, so nothing was checked; give the folder of the app project.",
+                    position: SourcePosition(file: ".")))
         }
 
         let files = Set(project.targets.flatMap(\.sourceFiles)).filter { !configuration.isExcluded($0) }.sorted()

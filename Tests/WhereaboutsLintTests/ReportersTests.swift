@@ -77,7 +77,9 @@ struct ReportersTests {
             #expect(entry["name"] as? String == rule.name)
             #expect((entry["shortDescription"] as? [String: Any])?["text"] as? String == rule.summary)
             #expect(((entry["fullDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
-            #expect(entry["helpUri"] as? String == "Documentation/LintRules/\(rule.id).md")
+            #expect(entry["helpUri"] == nil, "helpUri must be absolute; none is written")
+            #expect((entry["help"] as? [String: Any])?["text"] as? String
+                == "See Documentation/LintRules/\(rule.id).md in the Whereabouts repository.")
             let level = (entry["defaultConfiguration"] as? [String: Any])?["level"] as? String
             #expect(level == ["error": "error", "warning": "warning", "info": "note"][rule.defaultSeverity.rawValue])
         }

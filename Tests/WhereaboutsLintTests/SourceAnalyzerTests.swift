@@ -144,16 +144,21 @@ struct SourceAnalyzerTests {
 
     // MARK: What is not a use
 
-    @Test func backgroundUpdatesSetToFalseOrAVariableAreNotUses() {
+    @Test func backgroundUpdatesSetToFalseAreNotUses() {
         let source = """
             manager.allowsBackgroundLocationUpdates = false
-            manager.allowsBackgroundLocationUpdates = isEnabled
-            manager.allowsBackgroundLocationUpdates = true && isEnabled
             if manager.allowsBackgroundLocationUpdates == true { }
             manager.desiredAccuracy = kCLLocationAccuracyHundredMeters
             manager.startMonitoring()
             """
         #expect(uses(source).isEmpty)
+    }
+
+    @Test("background updates set from a variable count: it may be true, and then the mode is needed")
+    func backgroundUpdatesFromAVariableAreUses() {
+        let found = uses("manager.allowsBackgroundLocationUpdates = isEnabled\n")
+        #expect(found.map(\.kind) == [.allowsBackgroundLocationUpdates])
+        #expect(found.first?.position.line == 1)
     }
 
     @Test func commentsAndStringsAreNotUses() {

@@ -36,7 +36,8 @@ extension SwiftFileVisitor {
         record(.resolved(.liveUpdates), at: member.declName.baseName)
     }
 
-    /// `x.allowsBackgroundLocationUpdates = true` and `x.desiredAccuracy = kCLLocationAccuracyBest`.
+    /// `x.allowsBackgroundLocationUpdates = true` (or any value but `false`) and
+    /// `x.desiredAccuracy = kCLLocationAccuracyBest`.
     func inspect(_ sequence: SequenceExprSyntax) {
         let elements = sequence.elements
         var previous: ExprSyntax?
@@ -54,7 +55,9 @@ extension SwiftFileVisitor {
             let value = elements[next]
             switch target.bareText {
             case "allowsBackgroundLocationUpdates":
-                if value.as(BooleanLiteralExprSyntax.self)?.literal.rawText == "true" {
+                // Anything but a literal `false` may be true at run time (`= background`), and then the
+                // app needs the location background mode.
+                if value.as(BooleanLiteralExprSyntax.self)?.literal.rawText != "false" {
                     record(.resolved(.allowsBackgroundLocationUpdates), at: target)
                 }
             case "desiredAccuracy":

@@ -33,7 +33,8 @@ public struct SARIFReporter: LintReporter {
                 "id": rule.id, "name": rule.name,
                 "shortDescription": ["text": rule.summary],
                 "fullDescription": ["text": "\(rule.summary) \(rule.discussion)"],
-                "helpUri": rule.documentationPath,
+                // SARIF's helpUri must be an absolute URI; the docs page is named in the help text instead.
+                "help": ["text": "See \(rule.documentationPath) in the Whereabouts repository."],
                 "defaultConfiguration": ["level": Self.level(rule.defaultSeverity)],
             ]
         }

@@ -15,6 +15,12 @@ struct PurposeStringCheck: Sendable {
     let developmentRegion: String?
 
     static let placeholders = ["todo", "fixme", "tbd", "dummy", "lorem", "placeholder", "appname", "app_name", "xxx"]
+    /// Common English words: Latin-script text with none of them is judged as another language.
+    static let englishWords: Set<String> = [
+        "the", "your", "you", "we", "to", "and", "of", "for", "this", "our", "with", "when", "while", "app",
+        "location", "nearby", "near", "use", "uses", "show", "shows", "find", "finds", "can", "from", "where",
+        "map", "needs", "need", "access", "required", "allow", "it", "is", "are", "be", "by", "helps", "lets",
+    ]
     static let genericPhrases: Set<String> = [
         "location access required", "this app needs your location", "this app needs access to your location",
         "this app requires your location", "this app uses your location", "we need your location",
@@ -32,7 +38,9 @@ struct PurposeStringCheck: Sendable {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return "is empty" }
         let lowered = trimmed.lowercased()
-        if let token = Self.placeholders.first(where: { lowered.contains($0) }) {
+        let words = Set(lowered.split { !$0.isLetter && $0 != "_" }.map(String.init))
+        // Whole words only: Spanish "todos" is not "todo".
+        if let token = Self.placeholders.first(where: { words.contains($0) || ($0 == "xxx" && lowered.contains($0)) }) {
             return "is a placeholder (it contains \"\(token)\")"
         }
         let normalized = lowered.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
@@ -42,11 +50,13 @@ struct PurposeStringCheck: Sendable {
         if !trimmed.contains(" "), trimmed.hasPrefix("NS") || trimmed.hasSuffix("Description") {
             return "is a key name (\"\(trimmed)\"), not a sentence"
         }
-        guard ScriptDetector.dominantScript(of: trimmed) == .latin, isEnglishRegion else { return nil }
+        // The English heuristics judge English text only; another language is languageMismatch's business.
+        guard ScriptDetector.dominantScript(of: trimmed) == .latin, isEnglishRegion,
+              !words.isDisjoint(with: Self.englishWords)
+        else { return nil }
         if trimmed.count < 20 {
             return "(\"\(trimmed)\") is too short to say why the app needs location (\(trimmed.count) characters)"
         }
-        let words = Set(lowered.split { !$0.isLetter }.map(String.init))
         if words.isDisjoint(with: Self.reasonWords) {
             return "(\"\(trimmed)\") does not say why the app needs location (no \"to\", \"for\", \"so\", "
                 + "\"because\"…)"
@@ -60,13 +70,15 @@ struct PurposeStringCheck: Sendable {
         in text: String, localized: [String: [String: DeclaredValue]], key: String
     ) -> (found: String, region: String)? {
         guard let region = ScriptDetector.languageCode(developmentRegion),
-            let found = ScriptDetector.dominantScript(of: text),
-            !ScriptDetector.expectedScripts(forLanguage: region).contains(found)
+            let found = ScriptDetector.dominantScript(of: text)
         else { return nil }
+        let words = Set(text.lowercased().split { !$0.isLetter }.map(String.init))
+        let notEnglish = region == "en" && found == .latin && words.isDisjoint(with: Self.englishWords)
+        guard notEnglish || !ScriptDetector.expectedScripts(forLanguage: region).contains(found) else { return nil }
         let translated = localized.contains { language, strings in
             ScriptDetector.languageCode(language) == region && strings[key] != nil
         }
-        return translated ? nil : (found.name, region)
+        return translated ? nil : (notEnglish ? "a language other than English" : found.name, region)
     }
 
     private var isEnglishRegion: Bool {

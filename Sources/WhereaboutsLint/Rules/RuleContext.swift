@@ -32,8 +32,25 @@ struct RuleContext: Sendable {
     /// The declared value of a key, if any.
     func declared(_ key: String) -> DeclaredValue? { target.info[key] }
 
-    /// Whether a key is declared (with any value).
-    func declares(_ key: String) -> Bool { target.info[key] != nil }
+    /// Whether a key is declared usefully: a purpose string (`NS…UsageDescription`) only counts when its
+    /// value is a string — iOS and App Review treat any other type as missing; other keys with any value.
+    func declares(_ key: String) -> Bool {
+        guard let declared = target.info[key] else { return false }
+        guard key.hasSuffix("UsageDescription") else { return true }
+        if case .string = declared.value { return true }
+        return false
+    }
+
+    /// The type a purpose string was wrongly declared with (`"a number"`), or `nil` when it is a string or absent.
+    func wrongType(of key: String) -> String? {
+        switch target.info[key]?.value {
+        case nil, .string?: nil
+        case .bool?: "a boolean"
+        case .array?: "an array"
+        case .dictionary?: "a dictionary"
+        case .other(let name)?: name
+        }
+    }
 
     /// Whether `UIBackgroundModes` (or `WKBackgroundModes` on watchOS) holds `location`.
     var hasLocationBackgroundMode: Bool {

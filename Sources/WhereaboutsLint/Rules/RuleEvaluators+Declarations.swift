@@ -16,14 +16,25 @@ extension RuleEvaluators {
         }
         let check = PurposeStringCheck(developmentRegion: context.target.developmentRegion)
         var outcomes: [RuleOutcome] = []
+        let region = ScriptDetector.languageCode(context.target.developmentRegion)
         for entry in strings {
-            if let problem = check.problem(with: entry.text) {
+            // When the development region has its own translation, that is the text its people read.
+            let translation = context.target.localizations.first { language, _ in
+                region != nil && ScriptDetector.languageCode(language) == region
+            }?.value[entry.key]
+            var judged = entry.text
+            var judgedAt = entry.position
+            if let translation, case .string(let text) = translation.value {
+                judged = text
+                judgedAt = translation.position
+            }
+            if let problem = check.problem(with: judged) {
                 outcomes.append(
                     RuleOutcome(
                         message: "\(entry.label) \(problem); write a sentence that says what the app does with the "
                             + "location and why, e.g. \"Shows nearby stations on the map and the walk to them.\" "
                             + "App Review rejects vague purpose strings (guideline 5.1.1).",
-                        position: entry.position))
+                        position: judgedAt))
             } else if let language = check.languageMismatch(
                 in: entry.text, localized: context.target.localizations, key: entry.key)
             {

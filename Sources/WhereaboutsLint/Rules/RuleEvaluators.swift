@@ -20,9 +20,12 @@ enum RuleEvaluators {
         var outcomes: [RuleOutcome] = []
         for usage in context.usages {
             for key in RuleContext.requiredKeys(for: usage.kind) where !context.declares(key) {
+                let declaredAs = context.wrongType(of: key).map {
+                    "declares as \($0) (at \(context.declared(key)?.position.description ?? "?")), not a string"
+                } ?? "does not declare"
                 var message =
                     "\(RuleContext.describe(usage.kind)) needs \(key), which \(context.target.name) "
-                    + "does not declare; \(context.whereToAdd(key)) with a sentence that says why the app needs "
+                    + "\(declaredAs); \(context.whereToAdd(key)) with a sentence that says why the app needs "
                     + "location"
                 if case .requestAlways = usage.kind { message += " (asking for Always needs both purpose strings)" }
                 if let localized = context.target.localizations.values.compactMap({ $0[key] }).first {

@@ -43,6 +43,7 @@ struct ASCIIPlistError: Error {
 struct ASCIIPlistParser {
     private let bytes: [UInt8]
     private var index = 0
+    private var depth = 0
     private var line = 1
     private var lineStart = 0
 
@@ -108,8 +109,17 @@ struct ASCIIPlistParser {
         }
     }
 
+    /// How deep dictionaries and arrays may nest: real projects nest a few levels; hostile input
+    /// nests thousands, which would overflow the stack.
+    static let maximumDepth = 256
+
     private mutating func parseValue() throws(ASCIIPlistError) -> ASCIIPlistValue {
         guard index < bytes.count else { throw error("unexpected end of file; the file looks truncated") }
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw error("dictionaries and arrays nest more than \(Self.maximumDepth) deep; the file is damaged")
+        }
         switch bytes[index] {
         case UInt8(ascii: "{"):
             advance()
