@@ -169,7 +169,9 @@ final class Player: @unchecked Sendable {
                 guard source.looping.allowsAnother(after: plays), emitted > 0 else { return nil }
                 if case .standardInput = source.input { return nil }
                 plays += 1
-                loopShift += (lastTrackTime ?? Date()).timeIntervalSince(firstTrackTime ?? Date()) + 1
+                if let last = lastTrackTime, let first = firstTrackTime {
+                    loopShift += last.timeIntervalSince(first) + 1
+                }
                 firstTrackTime = nil
                 reader = nil
                 continue
