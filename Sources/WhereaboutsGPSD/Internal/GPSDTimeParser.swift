@@ -1,4 +1,5 @@
 import Foundation
+import Whereabouts
 
 /// A parser for gpsd's ISO 8601 timestamps, faster than `ISO8601DateFormatter` (which costs
 /// tens of microseconds a call) and free of shared state.
@@ -18,7 +19,7 @@ enum GPSDTimeParser {
             let minute = scanner.number(digits: 2), scanner.skip(":"),
             let second = scanner.number(digits: 2)
         else { return nil }
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+        guard (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day),
             hour < 24, minute < 60, second <= 60
         else { return nil }
         var fraction = 0.0
@@ -44,27 +45,9 @@ enum GPSDTimeParser {
             return nil
         }
         guard scanner.atEnd else { return nil }
-        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
-    }
-
-    /// Days from 1970-01-01 to a date in the proleptic Gregorian calendar (H. Hinnant's method).
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 
     private struct Scanner {

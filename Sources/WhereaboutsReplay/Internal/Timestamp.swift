@@ -1,3 +1,5 @@
+import Whereabouts
+
 /// A fast parser of the ISO 8601 times GPX writes: `2024-05-01T12:00:00Z`, with fractional
 /// seconds (`12:00:00.123Z`) and offsets (`+02:00`, `+0200`, `-05`).
 ///
@@ -40,7 +42,7 @@ enum Timestamp {
         guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2), expect(UInt8(ascii: ":")),
             let second = number(2)
         else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+        guard (1...12).contains(month), day >= 1, day <= CivilCalendar.daysIn(month: month, year: year),
             hour <= 23, minute <= 59, second <= 60
         else { return nil }
 
@@ -81,27 +83,8 @@ enum Timestamp {
         }
         guard index == end else { return nil }
 
-        let days = daysSince1970(year: year, month: month, day: day)
+        let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Double(seconds) + fraction
-    }
-
-    /// The number of days in a month of the proleptic Gregorian calendar.
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a civil date (Howard Hinnant's `days_from_civil`).
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
