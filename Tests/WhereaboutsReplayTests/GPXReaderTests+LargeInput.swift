@@ -75,10 +75,11 @@ extension GPXReaderTests {
         print("GPXReader: \(count) points, \(size / 1_000_000) MB in \(String(format: "%.2f", seconds)) s, "
             + "\(String(format: "%.1f", Double(size) / 1e6 / seconds)) MB/s; "
             + "RSS growth \(baseline.map { "\((peak - $0) / 1024) KiB" } ?? "unknown (no /proc)")")
-        // The reader itself keeps one 64 KiB chunk and at most one 64 KiB token (about 300 KiB in all);
-        // the 24 MB allowance covers malloc's arenas and the other tests of this process, which run in
-        // parallel, while a reader that kept the file (50 MB) would fail.
+        // The reader itself keeps one 64 KiB chunk and at most one 64 KiB token (about 300 KiB in all).
+        // This samples the whole test process, where other tests run in parallel, so it is only a coarse
+        // guard against a runaway; the exact check runs `track` on a 50 MB file in a process of its own
+        // (TrackMemoryTests, peak under 48 MB).
         guard let baseline else { return }
-        #expect(peak - baseline < 24 * 1024 * 1024)
+        #expect(peak - baseline < 96 * 1024 * 1024)
     }
 }
