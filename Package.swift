@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "WhereaboutsLint", targets: ["WhereaboutsLint"]),
         .library(name: "WhereaboutsTesting", targets: ["WhereaboutsTesting"]),
         .executable(name: "whereabouts", targets: ["whereabouts"]),
+        .executable(name: "whereabouts-bench", targets: ["whereabouts-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -66,6 +67,23 @@ let package = Package(
                 "WhereaboutsTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "whereabouts-bench",
+            dependencies: [
+                "Whereabouts",
+                "WhereaboutsGPSD",
+                "WhereaboutsLint",
+                "WhereaboutsReplay",
+                "WhereaboutsTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ],
+            path: "Benchmarks/whereabouts-bench",
             swiftSettings: swiftSettings
         ),
         .testTarget(
