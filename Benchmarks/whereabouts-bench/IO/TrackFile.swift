@@ -1,4 +1,5 @@
 import Foundation
+import Whereabouts
 
 #if canImport(Glibc)
     import Glibc
