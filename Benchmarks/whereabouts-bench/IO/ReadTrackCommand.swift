@@ -13,7 +13,9 @@ import WhereaboutsReplay
 /// It streams the file through ``GPXReader`` or ``NMEAReader`` and formats every fix as a CSV line
 /// (`No,Latitude,Longitude,Altitude,Speed,Course,Accuracy,Date,Time`, the columns of gpsbabel's
 /// `unicsv`) written to `/dev/null` in 64 KiB writes, the work gpsbabel does for
-/// `-o unicsv -F /dev/null`. It prints `fixes N issues M` for the parent to check.
+/// `-o unicsv -F /dev/null`. It prints `fixes N issues M peak BYTES` for the parent: the peak is its
+/// own VmHWM, because the `ru_maxrss` a parent gets from `wait4` for a spawned child is never below
+/// the parent's own peak (exec keeps the high-water mark of the address space it replaces).
 struct ReadTrackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "read-track",
@@ -47,7 +49,16 @@ struct ReadTrackCommand: ParsableCommand {
             throw ValidationError("the format is gpx or nmea, not \(format)")
         }
         try out.flush()
-        print("fixes \(fixes) issues \(issues)")
+        print("fixes \(fixes) issues \(issues) peak \(Self.peakResident() ?? -1)")
+    }
+
+    /// This process's peak resident size (VmHWM) in bytes, from /proc; `nil` without /proc.
+    static func peakResident() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return nil }
+        return kilobytes * 1024
     }
 
     /// Reads every event and formats each fix as a CSV line; returns how many fixes there were.
