@@ -14,12 +14,12 @@ protocol Benchmark {
 enum BenchmarkRegistry {
     /// The benchmarks `all` runs, in order; each also gets a subcommand of its own name.
     static var benchmarks: [any Benchmark.Type] {
-        []
+        [GPSDBenchmark.self, LintBenchmark.self]
     }
 
     /// Commands that are not benchmarks (helpers run in a child process, and the like).
     static var extraCommands: [any ParsableCommand.Type] {
-        []
+        [LintChild.self]
     }
 
     static var commands: [any ParsableCommand.Type] {
