@@ -14,6 +14,8 @@ struct GPSDLatencyRun {
     /// Through the engine: `LocationClient.live(engine:source:)`'s `liveUpdates()`, precise when-in-use grant.
     var engine: [Double]
     var python: [Double]
+    /// A bare blocking-socket reader stamping arrival before any parsing: the floor on this machine.
+    var floor: [Double]
     /// How many epochs were measured.
     var epochs: Int
     /// One TPV line as the real gpsd wrote it (a later fix, with every field), for the throughput replay.
@@ -55,11 +57,14 @@ struct GPSDLatencyRun {
             }
         }
         defer { engineConsumer.cancel() }
-        let recording = try await record(port: gpsd.port)
+        let raw = try RawGPSDReader(port: gpsd.port)
+        defer { raw.stop() }
 
         // Warm-up: wait until every client has a fix, then measure.
         let ready = Measure.now() + 30
-        while arrivals.count == 0 || engineArrivals.count == 0 || !python.standardOutput.contains("READY") {
+        while arrivals.count == 0 || engineArrivals.count == 0 || raw.recording == nil
+            || !python.standardOutput.contains("READY")
+        {
             guard Measure.now() < ready, python.isRunning else {
                 let pythonReady = python.standardOutput.contains("READY") ? "ready" : "not ready"
                 throw BenchError(
@@ -73,6 +78,7 @@ struct GPSDLatencyRun {
         try await Task.sleep(for: .milliseconds(200))
         consumer.cancel()
         engineConsumer.cancel()
+        raw.stop()
         python.wait(timeout: 10)
 
         guard let first = feeder.measuredFrom else { throw BenchError("the feeder never started measuring") }
@@ -85,16 +91,21 @@ struct GPSDLatencyRun {
                 return arrival - sent
             }
         }
-        let pythonPairs = python.standardOutput.split(separator: "\n").compactMap { line -> (Double, Date)? in
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let lines = python.standardOutput.split(whereSeparator: \.isNewline)
+        let pythonPairs = lines.compactMap { line -> (Double, Date)? in
             let parts = line.split(separator: " ")
-            guard parts.count == 2, let stamp = Double(parts[0]), let time = parseTime(String(parts[1])) else {
-                return nil
-            }
+            guard parts.count == 2, let stamp = Double(parts[0]), let time = formatter.date(from: String(parts[1]))
+            else { return nil }
             return (stamp, time)
         }
+        let rawPairs = raw.arrivals.compactMap { stamp, text in formatter.date(from: text).map { (stamp, $0) } }
+        guard let recording = raw.recording else { throw BenchError("the raw reader kept no TPV from gpsd") }
         return GPSDLatencyRun(
             ours: latencies(arrivals.all), engine: latencies(engineArrivals.all), python: latencies(pythonPairs),
-            epochs: epochs, recordedTPV: recording.tpv, recordedGreeting: recording.greeting)
+            floor: latencies(rawPairs), epochs: epochs, recordedTPV: recording.tpv,
+            recordedGreeting: recording.greeting)
     }
 
     /// An engine whose app already holds a precise when-in-use grant, in the foreground, so every fix flows.
@@ -103,42 +114,6 @@ struct GPSDLatencyRun {
             appID: "bench", declarations: UsageDescriptions(whenInUse: "The bench reads fixes from gpsd."),
             prompter: NoPrompts(),
             consentStore: InMemoryConsentStore(["bench": Grant(decision: .whenInUse, precise: true)]))
-    }
-
-    /// Reads gpsd's raw JSON on a connection of its own during warm-up until a TPV carries `climb` (the third
-    /// fix or so: gpsd adds it once it has two fixes to difference), then disconnects.
-    private static func record(port: Int) async throws -> (greeting: String, tpv: String) {
-        try await Task.detached {
-            guard let connection = LoopbackSocket.connect(port) else {
-                throw BenchError("cannot connect to gpsd on port \(port)")
-            }
-            defer { close(connection) }
-            _ = Array(GPSDSource.watchCommand.utf8).withUnsafeBytes { LoopbackSocket.writeAll(connection, $0) }
-            var text = ""
-            let deadline = Measure.now() + 30
-            while Measure.now() < deadline, let bytes = LoopbackSocket.read(connection, timeout: 5) {
-                text += String(decoding: bytes, as: UTF8.self)
-                // "\r\n" is one Character in Swift, so split on newline characters, not on "\n".
-                let lines = text.split(whereSeparator: \.isNewline).map(String.init)
-                if let tpv = lines.dropLast().first(where: {
-                    $0.contains(#""class":"TPV""#) && $0.contains(#""climb""#) && $0.contains(#""time""#)
-                }) {
-                    let greeting = lines.filter {
-                        $0.contains(#""class":"VERSION""#) || $0.contains(#""class":"DEVICES""#)
-                            || $0.contains(#""class":"WATCH""#)
-                    }
-                    return (greeting.joined(separator: "\r\n") + "\r\n", tpv)
-                }
-            }
-            throw BenchError("gpsd sent no complete TPV (with climb) within 30 s; it sent:\n\(text.suffix(2_000))")
-        }.value
-    }
-
-    /// `2025-06-01T12:00:07.000Z` → a date.
-    static func parseTime(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
     }
 }
 

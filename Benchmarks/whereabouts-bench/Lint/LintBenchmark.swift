@@ -22,12 +22,14 @@ enum LintBenchmark: Benchmark {
         }
         let cores = ProcessInfo.processInfo.processorCount
         let layouts = cores >= 2 ? [(1, "0"), (2, "0,1")] : [(1, "0")]
+        // Each pass takes seconds; with --quick, 2 of each unless --repeats says otherwise.
+        let repeats = options.quick && options.repeats == nil ? 2 : options.repeatCount
         var seconds: [Int: (lint: Samples, parse: Samples)] = [:]
         var findings = 0
         for (count, cpus) in layouts {
             var lint: [Double] = []
             var parse: [Double] = []
-            for _ in 0..<options.repeatCount {
+            for _ in 0..<repeats {
                 let (lintSeconds, found) = try pass(taskset, cpus, "lint", folder)
                 lint.append(lintSeconds)
                 findings = found
@@ -50,7 +52,7 @@ enum LintBenchmark: Benchmark {
                     note: count == 1
                         ? "\(size) of Swift, \(findings) findings; lint = \(String(format: "%.2f", ratio))× "
                             + "parse-only; child process pinned with taskset, time taken inside it; "
-                            + "\(options.repeatCount) runs each, alternating"
+                            + "\(repeats) runs each, alternating"
                         : "lint = \(String(format: "%.2f", ratio))× parse-only"))
         }
         if let one = seconds[1], let two = seconds[2] {

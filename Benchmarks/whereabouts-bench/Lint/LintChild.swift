@@ -22,13 +22,23 @@ struct LintChild: AsyncParsableCommand {
     @Argument(help: "The generated project's folder.")
     var folder: String
 
+    @Flag(help: "In lint mode, also print how many findings each rule made (to standard error).")
+    var showFindings = false
+
     func run() async throws {
         let root = URL(fileURLWithPath: folder, isDirectory: true)
         let start = Measure.now()
         let count: Int
         switch mode {
         case "lint":
-            count = await Linter().lint([root]).findings.count
+            let findings = await Linter().lint([root]).findings
+            count = findings.count
+            if showFindings {
+                let byRule = Dictionary(grouping: findings, by: \.ruleID).mapValues(\.count)
+                for (rule, number) in byRule.sorted(by: { $0.key < $1.key }) {
+                    FileHandle.standardError.write(Data("\(rule): \(number)\n".utf8))
+                }
+            }
         case "parse":
             count = await Self.parseAll(under: root)
         default:
