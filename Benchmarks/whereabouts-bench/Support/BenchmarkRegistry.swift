@@ -14,12 +14,15 @@ protocol Benchmark {
 enum BenchmarkRegistry {
     /// The benchmarks `all` runs, in order; each also gets a subcommand of its own name.
     static var benchmarks: [any Benchmark.Type] {
-        [GPXReadBenchmark.self, NMEAReadBenchmark.self, PipelineBenchmark.self, CoarsenerBenchmark.self]
+        [
+            GPXReadBenchmark.self, NMEAReadBenchmark.self, PipelineBenchmark.self, CoarsenerBenchmark.self,
+            GPSDBenchmark.self, LintBenchmark.self,
+        ]
     }
 
     /// Commands that are not benchmarks (helpers run in a child process, and the like).
     static var extraCommands: [any ParsableCommand.Type] {
-        [ReadTrackCommand.self]
+        [ReadTrackCommand.self, LintChild.self]
     }
 
     static var commands: [any ParsableCommand.Type] {

@@ -56,6 +56,7 @@ enum Measure {
         } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
+        markDescriptorsCloseOnExec()
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -81,6 +82,18 @@ enum Measure {
         return ChildResult(
             status: exit, seconds: seconds, peakRSS: Int(usage.ru_maxrss) * 1024,
             standardOutput: String(decoding: output, as: UTF8.self))
+    }
+
+    /// Marks every open descriptor above standard error close-on-exec, so a child started next inherits none.
+    ///
+    /// An inherited socket (NIO's and the bench's own are not close-on-exec) would keep a connection open in the
+    /// child after the bench closed its side, and the peer would never see EOF.
+    static func markDescriptorsCloseOnExec() {
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+            let flags = fcntl(descriptor, F_GETFD)
+            if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
+        }
     }
 
     /// The path of this executable, for running a measurement in a child process of its own.
