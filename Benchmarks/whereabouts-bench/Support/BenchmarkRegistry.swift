@@ -14,7 +14,7 @@ protocol Benchmark {
 enum BenchmarkRegistry {
     /// The benchmarks `all` runs, in order; each also gets a subcommand of its own name.
     static var benchmarks: [any Benchmark.Type] {
-        []
+        [PrivacyBenchmark.self]
     }
 
     /// Commands that are not benchmarks (helpers run in a child process, and the like).
