@@ -2,8 +2,9 @@ import Foundation
 import Whereabouts
 
 /// The attacks of the privacy harness, each run as a strong attacker: one who knows the algorithm and its
-/// parameters (not its secret or random draws), tries every estimator listed here on simulated people of
-/// its own, and keeps the one with the smallest median error.
+/// parameters (not its secret or random draws). The harness runs every estimator listed here and keeps,
+/// per algorithm, the one with the smallest median error: an attacker finds the same choice by simulating
+/// people of its own, since it knows the algorithm.
 enum PrivacyAttack {
     /// An attacker's rule: from what the app saw, where the person is.
     struct Estimator<Input>: Sendable {

@@ -65,7 +65,8 @@ struct PrivacyBenchmark: Benchmark {
                 Figure(
                     name: name, unit: "km (median)", ours: oursKm, oursSpread: percentiles(mine.errors),
                     baselineName: baselineName, baseline: theirsKm, baselineSpread: percentiles(theirs.errors),
-                    higherIsBetter: true, goal: "≥ 1 km and ≥ 2× Android", met: oursKm >= 1 && oursKm >= 2 * theirsKm,
+                    higherIsBetter: true, goal: "≥ 1 km and ≥ 2× Android",
+                    met: oursKm >= 1 && oursKm >= 2 * theirsKm,
                     note: "\(cases); spread p10–p90; best attacker: ours \"\(mine.estimator)\", "
                         + "Android \"\(theirs.estimator)\""))
         }

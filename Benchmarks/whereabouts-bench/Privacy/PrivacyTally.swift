@@ -44,9 +44,8 @@ struct PrivacyTally {
             let fields = [coarse.speed, coarse.course, coarse.altitude, coarse.verticalAccuracy]
             if fields.contains(where: { $0 != nil }) { fieldLeaks += 1 }
             if coarse.horizontalAccuracy < algorithm.grantedAccuracy { accuracyLeaks += 1 }
-            if let minimum = algorithm.minimumDistance, coarse.coordinate.distance(to: sample.fix.coordinate) < minimum {
-                distanceLeaks += 1
-            }
+            let fromFix = coarse.coordinate.distance(to: sample.fix.coordinate)
+            if let minimum = algorithm.minimumDistance, fromFix < minimum { distanceLeaks += 1 }
             if distance < 1_000 { withinOneKilometre += 1 }
             delivered.append(Delivery(coarse: coarse, truth: sample.truth))
         }
