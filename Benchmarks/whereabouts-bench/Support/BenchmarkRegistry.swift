@@ -16,7 +16,7 @@ enum BenchmarkRegistry {
     static var benchmarks: [any Benchmark.Type] {
         [
             GPXReadBenchmark.self, NMEAReadBenchmark.self, PipelineBenchmark.self, CoarsenerBenchmark.self,
-            GPSDBenchmark.self, LintBenchmark.self,
+            GPSDBenchmark.self, LintBenchmark.self, PrivacyBenchmark.self,
         ]
     }
 

@@ -1,0 +1,143 @@
+import Foundation
+import Whereabouts
+
+/// The attacks of the privacy harness, each run as a strong attacker: one who knows the algorithm and its
+/// parameters (not its secret or random draws). The harness runs every estimator listed here and keeps,
+/// per algorithm, the one with the smallest median error: an attacker finds the same choice by simulating
+/// people of its own, since it knows the algorithm.
+enum PrivacyAttack {
+    /// An attacker's rule: from what the app saw, where the person is.
+    struct Estimator<Input>: Sendable {
+        var name: String
+        var estimate: @Sendable (Input) -> Coordinate
+    }
+
+    /// The outcome for one algorithm: the best estimator's name and its errors in metres.
+    struct Outcome {
+        var estimator: String
+        var errors: Samples
+    }
+
+    /// Runs every estimator on every case and keeps the one with the smallest median error.
+    static func strongest<Input>(_ estimators: [Estimator<Input>], on cases: [(Input, Coordinate)]) -> Outcome {
+        let outcomes = estimators.map { estimator in
+            Outcome(
+                estimator: estimator.name,
+                errors: Samples(cases.map { estimator.estimate($0.0).distance(to: $0.1) }))
+        }
+        return outcomes.min { $0.errors.median < $1.errors.median }!
+    }
+
+    // MARK: Averaging
+
+    /// Estimators for a person standing still, from every coarse fix of 30 days.
+    static let averaging: [Estimator<[Coordinate]>] = [
+        Estimator(name: "mean of the fixes") { mean($0) },
+        Estimator(name: "most frequent fix") { points in
+            let counts = Dictionary(points.map { ($0, 1) }, uniquingKeysWith: +)
+            return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key.latitude < $1.key.latitude) }!
+                .key
+        },
+        Estimator(name: "median latitude and longitude") { points in
+            let latitudes = Samples(points.map(\.latitude))
+            let longitudes = Samples(points.map(\.longitude))
+            return Coordinate(latitude: latitudes.median, longitude: longitudes.median)
+        },
+    ]
+
+    // MARK: Boundary
+
+    /// A change of the coarse fix: the fix before, the fix after, when, and the other changes of the same trip.
+    struct Change {
+        var before: Coordinate
+        var after: Coordinate
+        var time: Double
+        /// The midpoints and times of every change of the trip (this one included), for fitting a path.
+        var trip: [(time: Double, midpoint: Coordinate)]
+    }
+
+    /// Estimators of where the person is at a change, from the two fixes and the trip's other changes.
+    static var boundary: [Estimator<Change>] {
+        var estimators: [Estimator<Change>] = [
+            Estimator(name: "edge between the two fixes") { midpoint($0.before, $0.after) },
+            Estimator(name: "the new fix") { $0.after },
+            Estimator(name: "straight path fitted to the trip's changes") { change in
+                fitted(change.trip, at: change.time) ?? midpoint(change.before, change.after)
+            },
+        ]
+        for metres in [250.0, 500, 1_000, 2_000] {
+            estimators.append(
+                Estimator(name: "edge, \(Int(metres)) m on toward the new fix") { change in
+                    let middle = midpoint(change.before, change.after)
+                    let (east, north) = offset(from: change.before, to: change.after)
+                    let length = max((east * east + north * north).squareRoot(), 1)
+                    return PrivacyWorld.moved(middle, east: metres * east / length, north: metres * north / length)
+                })
+        }
+        return estimators
+    }
+
+    /// Every change of the coarse fix in a delivered sequence, with the truth at that moment, grouped by trip
+    /// (a trip ends at a gap of 3 hours without a change).
+    static func changes(_ delivered: [Delivery]) -> [(Change, Coordinate)] {
+        var trips: [[(Change, Coordinate)]] = []
+        var current: [(Change, Coordinate)] = []
+        for (previous, next) in zip(delivered, delivered.dropFirst())
+        where previous.coarse.coordinate != next.coarse.coordinate {
+            let time = next.coarse.timestamp.timeIntervalSince(PrivacyWorld.start)
+            if let last = current.last, time - last.0.time > 3 * 3_600 {
+                trips.append(current)
+                current = []
+            }
+            let change = Change(before: previous.coarse.coordinate, after: next.coarse.coordinate, time: time, trip: [])
+            current.append((change, next.truth))
+        }
+        trips.append(current)
+        return trips.flatMap { trip in
+            let path = trip.map { (time: $0.0.time, midpoint: midpoint($0.0.before, $0.0.after)) }
+            return trip.map { change, truth in
+                var change = change
+                change.trip = path
+                return (change, truth)
+            }
+        }
+    }
+
+    // MARK: Geometry
+
+    static func mean(_ points: [Coordinate]) -> Coordinate {
+        let count = Double(points.count)
+        return Coordinate(
+            latitude: points.reduce(0) { $0 + $1.latitude } / count,
+            longitude: points.reduce(0) { $0 + $1.longitude } / count)
+    }
+
+    static func midpoint(_ first: Coordinate, _ second: Coordinate) -> Coordinate {
+        mean([first, second])
+    }
+
+    /// East and north metres from one point to another (flat approximation).
+    static func offset(from start: Coordinate, to end: Coordinate) -> (east: Double, north: Double) {
+        let metres = PrivacyWorld.metresPerDegree
+        let east = (end.longitude - start.longitude) * metres * cos(start.latitude * .pi / 180)
+        return (east, (end.latitude - start.latitude) * metres)
+    }
+
+    /// The least-squares straight path through a trip's change midpoints, evaluated at `time`; nil for
+    /// fewer than three changes.
+    static func fitted(_ trip: [(time: Double, midpoint: Coordinate)], at time: Double) -> Coordinate? {
+        guard trip.count >= 3 else { return nil }
+        let count = Double(trip.count)
+        let meanTime = trip.reduce(0) { $0 + $1.time } / count
+        let centre = mean(trip.map(\.midpoint))
+        let spread = trip.reduce(0) { $0 + ($1.time - meanTime) * ($1.time - meanTime) }
+        guard spread > 0 else { return nil }
+        let latitudeSlope = trip.reduce(0) { $0 + ($1.time - meanTime) * ($1.midpoint.latitude - centre.latitude) }
+        let longitudeSlope = trip.reduce(0) {
+            $0 + ($1.time - meanTime) * ($1.midpoint.longitude - centre.longitude)
+        }
+        return Coordinate(
+            latitude: centre.latitude + latitudeSlope / spread * (time - meanTime),
+            longitude: centre.longitude + longitudeSlope / spread * (time - meanTime))
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Whereabouts
+
+/// A coarse fix as the app got it, with where the person truly was at that moment.
+struct Delivery {
+    var coarse: Location
+    var truth: Coordinate
+}
+
+/// Everything the harness records about one algorithm: what it delivered and what leaked.
+struct PrivacyTally {
+    /// Distances in metres of every coarse fix from the truth.
+    var distances: [Double] = []
+    /// Coarse fixes carrying speed, course, altitude or vertical accuracy.
+    var fieldLeaks = 0
+    /// Coarse fixes claiming a horizontal accuracy under the granted one.
+    var accuracyLeaks = 0
+    /// Coarse fixes closer to the truth than the algorithm promises.
+    var distanceLeaks = 0
+    /// Coarse fixes within 1 km of the truth, promised or not.
+    var withinOneKilometre = 0
+    /// Averaging attack cases: every coarse point of a person standing still, and the truth.
+    var averaging: [([Coordinate], Coordinate)] = []
+    /// Boundary attack cases: every change of the coarse fix on a commute, and the truth at that moment.
+    var boundary: [(PrivacyAttack.Change, Coordinate)] = []
+
+    /// Every leak of any kind.
+    var leaks: Int { fieldLeaks + accuracyLeaks + distanceLeaks }
+
+    /// Feeds samples through an algorithm, checking and recording every coarse fix that comes out.
+    ///
+    /// - Parameters:
+    ///   - samples: The person's precise fixes with the truth.
+    ///   - algorithm: The coarsening algorithm, fresh for this person.
+    /// - Returns: The coarse fixes delivered, with the truth at each.
+    mutating func deliver<Algorithm: CoarseningAlgorithm>(_ samples: [Sample], through algorithm: inout Algorithm)
+        -> [Delivery]
+    {
+        var delivered: [Delivery] = []
+        for sample in samples {
+            guard let coarse = algorithm.coarsen(sample.fix) else { continue }
+            let distance = coarse.coordinate.distance(to: sample.truth)
+            distances.append(distance)
+            let fields = [coarse.speed, coarse.course, coarse.altitude, coarse.verticalAccuracy]
+            if fields.contains(where: { $0 != nil }) { fieldLeaks += 1 }
+            if coarse.horizontalAccuracy < algorithm.grantedAccuracy { accuracyLeaks += 1 }
+            let fromFix = coarse.coordinate.distance(to: sample.fix.coordinate)
+            if let minimum = algorithm.minimumDistance, fromFix < minimum { distanceLeaks += 1 }
+            if distance < 1_000 { withinOneKilometre += 1 }
+            delivered.append(Delivery(coarse: coarse, truth: sample.truth))
+        }
+        return delivered
+    }
+}
