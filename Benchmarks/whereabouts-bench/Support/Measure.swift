@@ -33,7 +33,11 @@ enum Measure {
     struct ChildResult: Sendable {
         var status: Int32
         var seconds: Double
-        /// Peak resident set size in bytes (`ru_maxrss` of the child alone).
+        /// Peak resident set size in bytes, `ru_maxrss` from `wait4`.
+        ///
+        /// On Linux this is never below the bench's own peak when the child was spawned (exec keeps the
+        /// old address space's high-water mark), so for a small child it is a floor, not a measurement:
+        /// have the child report its own `VmHWM` (as `read-track` does) or run it under `/usr/bin/time -f %M`.
         var peakRSS: Int
         var standardOutput: String
     }
