@@ -19,7 +19,7 @@ enum BenchmarkRegistry {
 
     /// Commands that are not benchmarks (helpers run in a child process, and the like).
     static var extraCommands: [any ParsableCommand.Type] {
-        []
+        [FaultConsentWriter.self, FaultConsentKill.self, FaultRevokeEngine.self]
     }
 
     static var commands: [any ParsableCommand.Type] {
