@@ -14,10 +14,16 @@ N="${1:-1000}"
 SEED="${2:-1}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
-echo "Building whereabouts-bench (release)..." >&2
-swift build -c release --product whereabouts-bench >&2
-BIN_DIR="$(swift build -c release --show-bin-path)"
+# WHEREABOUTS_BIN_DIR: use binaries built already (e.g. .build-tsan/debug) instead of a release build.
+if [ -n "${WHEREABOUTS_BIN_DIR:-}" ]; then
+    BIN_DIR="$WHEREABOUTS_BIN_DIR"
+else
+    echo "Building whereabouts-bench (release)..." >&2
+    swift build -c release --product whereabouts-bench >&2
+    BIN_DIR="$(swift build -c release --show-bin-path)"
+fi
 # The consent file lives on a real disk folder under the scratch path, as a user's would (not tmpfs).
+mkdir -p "$ROOT/.build"
 WORK="$(mktemp -d "$ROOT/.build/consent-kill.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
 "$BIN_DIR/whereabouts-bench" fault-consent-kill --kills "$N" --seed "$SEED" --work-directory "$WORK"

@@ -16,9 +16,15 @@ GPSD=/usr/sbin/gpsd
 PYTHON=/usr/bin/python3
 [ -x "$GPSD" ] || { echo "gpsd is missing: apt-get install -y --no-install-recommends gpsd" >&2; exit 2; }
 cd "$ROOT"
-echo "Building whereabouts (release)..." >&2
-swift build -c release --product whereabouts >&2
-BIN="$(swift build -c release --show-bin-path)/whereabouts"
+# WHEREABOUTS_BIN_DIR: use binaries built already (e.g. .build-tsan/debug) instead of a release build.
+if [ -n "${WHEREABOUTS_BIN_DIR:-}" ]; then
+    BIN_DIR="$WHEREABOUTS_BIN_DIR"
+else
+    echo "Building whereabouts (release)..." >&2
+    swift build -c release --product whereabouts >&2
+    BIN_DIR="$(swift build -c release --show-bin-path)"
+fi
+BIN="$BIN_DIR/whereabouts"
 SCRATCH="$(mktemp -d /tmp/whereabouts-gpsd-restart.XXXXXX)"
 trap 'rm -rf "$SCRATCH"' EXIT
 "$PYTHON" - "$N" "$SEED" "$BIN" "$GPSD" "$SCRATCH" <<'PY'
@@ -173,7 +179,10 @@ duplicates = len(stamps) - len(set(stamps))
 if backwards: failures.append("%d timestamps went backwards" % backwards)
 if duplicates: failures.append("%d fixes were printed twice" % duplicates)
 finite = sorted(x for x in latencies if x != float("inf"))
-warnings = open(scratch + "/client.err", errors="replace").read().count("reconnecting")
+client_stderr = open(scratch + "/client.err", errors="replace").read()
+warnings = client_stderr.count("reconnecting")
+races = client_stderr.count("WARNING: ThreadSanitizer")   # only with a --sanitize=thread build
+if races: failures.append("ThreadSanitizer reported %d race(s) in the client" % races)
 print("fault-gpsd-restart: %d restarts of a real gpsd (SIGTERM and SIGKILL in turn, down %.1f-%.1f s, seed %d) in %.0f s"
       % (len(latencies), min(downs), max(downs), seed, time.monotonic() - start))
 print("  client: alive to the end: %s; exit code after Ctrl-C: %d" % ("yes" if alive else "no", code))

@@ -5,7 +5,8 @@
 # forever --format ndjson` streams the bundled walk as fast as it can, standard output and standard error into
 # one file (each line is one write, so the file keeps their order). After a random 0-1 s, `whereabouts consent
 # revoke` runs in another process; track notices the change of the consent file and prints "Settings changed:"
-# (the revoke event). Check: not one NDJSON fix after that line, and fixes before it.
+# (the revoke event; fixes the engine had already handed to the output are printed before it). Check: not one
+# NDJSON fix after that line, and fixes before it.
 # Part 2, in one process, 4*N runs (default 800): `whereabouts-bench fault-revoke-engine` revokes through the
 # engine in four ways while a source feeds it as fast as it takes fixes (see its help).
 #
@@ -15,10 +16,15 @@ N="${1:-200}"
 SEED="${2:-1}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
-echo "Building whereabouts and whereabouts-bench (release)..." >&2
-swift build -c release --product whereabouts >&2
-swift build -c release --product whereabouts-bench >&2
-BIN_DIR="$(swift build -c release --show-bin-path)"
+# WHEREABOUTS_BIN_DIR: use binaries built already (e.g. .build-tsan/debug) instead of a release build.
+if [ -n "${WHEREABOUTS_BIN_DIR:-}" ]; then
+    BIN_DIR="$WHEREABOUTS_BIN_DIR"
+else
+    echo "Building whereabouts and whereabouts-bench (release)..." >&2
+    swift build -c release --product whereabouts >&2
+    swift build -c release --product whereabouts-bench >&2
+    BIN_DIR="$(swift build -c release --show-bin-path)"
+fi
 SCRATCH="$(mktemp -d /tmp/whereabouts-revoke.XXXXXX)"
 trap 'rm -rf "$SCRATCH"' EXIT
 status=0
@@ -67,9 +73,9 @@ for i in range(1, n + 1):
     revoked = time.monotonic()
     if revoke.returncode != 0:
         failures.append("run %d: consent revoke failed: %s" % (i, revoke.stderr.decode(errors="replace").strip()))
-    seen = wait_for(out_path, notice, max(0, size_at_revoke - 1024), 5)
+    seen = wait_for(out_path, notice, max(0, size_at_revoke - 1024), 60)
     if seen is None:
-        failures.append("run %d: track did not report the change within 5 s of the revoke" % i)
+        failures.append("run %d: track did not report the change within 60 s of the revoke" % i)
     else:
         notice_delays.append(seen - revoked)
     time.sleep(0.3)                                    # would any fix still come?
@@ -84,6 +90,8 @@ for i in range(1, n + 1):
     noticed = False
     with open(out_path, "rb") as f:
         for line in f:
+            if line.startswith(b"WARNING: ThreadSanitizer"):
+                failures.append("run %d: ThreadSanitizer reported a race in track" % i)
             if line.startswith(notice):
                 noticed = True
             elif line.startswith(b'{"'):
