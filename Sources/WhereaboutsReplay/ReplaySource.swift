@@ -154,6 +154,8 @@ final class Player: @unchecked Sendable {
     var loopShift: TimeInterval = 0
     var emitted = 0
     var plays = 1
+    /// Fixes since the last `Task.yield()` at `.asFastAsPossible`.
+    var sinceYield = 0
 
     init(source: ReplaySource) {
         self.source = source
@@ -193,7 +195,16 @@ final class Player: @unchecked Sendable {
         let gap = min(max(0, time.timeIntervalSince(previous)), ReplaySource.seconds(ReplaySource.longestGap))
         let wait: Double
         switch source.speed {
-        case .asFastAsPossible: return
+        case .asFastAsPossible:
+            // A replay that never waits never gives its thread back: on a 2-core machine the engine's
+            // pump and the consumer then hold both threads of the pool, and Ctrl-C's handler and the
+            // consent watcher wait for the whole backlog. Let them in every 64 fixes.
+            sinceYield += 1
+            if sinceYield >= 64 {
+                sinceYield = 0
+                await Task.yield()
+            }
+            return
         case .realTime: wait = gap
         case .multiplier(let factor): wait = factor > 0 ? gap / factor : 0
         }

@@ -22,7 +22,10 @@ enum BenchmarkRegistry {
 
     /// Commands that are not benchmarks (helpers run in a child process, and the like).
     static var extraCommands: [any ParsableCommand.Type] {
-        [ReadTrackCommand.self, LintChild.self]
+        [
+            ReadTrackCommand.self, LintChild.self,
+            FaultConsentWriter.self, FaultConsentKill.self, FaultRevokeEngine.self,
+        ]
     }
 
     static var commands: [any ParsableCommand.Type] {

@@ -222,6 +222,9 @@ struct TrackSession {
         defer { writer.end() }
         var last: Authorization?
         for try await update in await client.liveUpdates() {
+            // Ctrl-C cancels this task, but the stream still hands out the updates it holds (at
+            // --speed max, thousands): stop now rather than after printing them all.
+            if Task.isCancelled { return }
             if let previous = last, previous != update.authorization {
                 terminal.error("Settings changed: \(update.authorization)"
                     + (update.authorization.status.isAuthorized ? "." : " — no more fixes unless it is allowed again."))
