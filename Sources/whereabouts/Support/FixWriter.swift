@@ -82,12 +82,24 @@ struct FixWriter {
         return text.replacingOccurrences(of: "\\/", with: "/")
     }
 
+    /// ISO 8601 in UTC: `2025-06-01T12:00:07.000Z` (`iso`, milliseconds rounded) or `12:00:07` (the table's
+    /// time column). Written by hand on the civil calendar: a formatter per fix was track's main output cost.
     static func time(_ date: Date, iso: Bool = false) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = iso ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
-        let text = formatter.string(from: date)
-        return iso ? text : String(text.dropFirst(11).prefix(8))
+        let milliseconds = (date.timeIntervalSince1970 * 1_000).rounded()
+        guard milliseconds.magnitude < 1e17 else { return iso ? "invalid" : "--:--:--" }
+        let total = Int(milliseconds)
+        let millisecond = ((total % 1_000) + 1_000) % 1_000
+        let seconds = (total - millisecond) / 1_000
+        let secondOfDay = ((seconds % 86_400) + 86_400) % 86_400
+        let days = (seconds - secondOfDay) / 86_400
+        let clock = two(secondOfDay / 3_600) + ":" + two(secondOfDay / 60 % 60) + ":" + two(secondOfDay % 60)
+        guard iso else { return clock }
+        let (year, month, day) = CivilCalendar.civil(days)
+        let fraction = String(millisecond + 1_000).dropFirst()
+        return String(format: "%04d", year) + "-" + two(month) + "-" + two(day) + "T" + clock + "." + fraction + "Z"
     }
+
+    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 
     static let widths = [5, 10, 11, 11, 6, 10, 9, 11]
 
