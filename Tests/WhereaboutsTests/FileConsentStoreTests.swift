@@ -33,6 +33,25 @@ struct FileConsentStoreTests {
         }
     }
 
+    @Test("a temporary file left by a writer killed mid-write is removed by the next write; other stores' stay")
+    func leftoverTemporaryFilesAreRemoved() async throws {
+        try await withConsentFile { file, warnings in
+            let store = FileConsentStore(fileURL: file, onWarning: warnings.record)
+            try await store.setGrant(Grant(decision: .whenInUse), for: Self.demo)
+            let directory = file.deletingLastPathComponent()
+            let leftover = directory.appendingPathComponent(".consent.json.4242.9f3a01.tmp")
+            let otherStores = directory.appendingPathComponent(".consent.json.bak.4242.9f3a01.tmp")
+            let unrelated = directory.appendingPathComponent(".consent.json.notes.tmp")
+            for url in [leftover, otherStores, unrelated] { try Data("{\"half".utf8).write(to: url) }
+            try await store.setGrant(Grant(decision: .always), for: Self.demo)
+            #expect(!FileManager.default.fileExists(atPath: leftover.path))
+            #expect(FileManager.default.fileExists(atPath: otherStores.path))
+            #expect(FileManager.default.fileExists(atPath: unrelated.path))
+            #expect(await FileConsentStore(fileURL: file).grant(for: Self.demo)?.decision == .always)
+            #expect(warnings.messages.isEmpty)
+        }
+    }
+
     @Test("grants for two apps are kept apart; removing one keeps the other")
     func twoAppsAndRemoval() async throws {
         try await withConsentFile { file, warnings in

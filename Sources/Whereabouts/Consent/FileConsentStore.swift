@@ -69,7 +69,8 @@ public actor FileConsentStore: ConsentStore {
     /// The consent file this store reads and writes.
     ///
     /// Its siblings, named after it, are `<name>.lock` (the write lock), `.<name>.<pid>.<random>.tmp`
-    /// while a write is under way, and `<name>.corrupt-<UTC time>` for damaged files set aside.
+    /// while a write is under way (one left by a writer killed mid-write is removed by the next write),
+    /// and `<name>.corrupt-<UTC time>` for damaged files set aside.
     public nonisolated let fileURL: URL
 
     let onWarning: @Sendable (String) -> Void
@@ -271,6 +272,7 @@ public actor FileConsentStore: ConsentStore {
             return try POSIXFile.withExclusiveLock(lockPath) { () throws(SystemCallError) -> T in
                 var document = try documentForWriting()
                 let result = change(&document)
+                POSIXFile.removeLeftoverTemporaries(of: path)
                 try POSIXFile.replace(path, with: document.rendered())
                 return result
             }

@@ -159,6 +159,25 @@ enum POSIXFile {
         try syncDirectory(directory)
     }
 
+    /// Removes the temporary files (`.<name>.<pid>.<random>.tmp`) that writers of `path` left behind when
+    /// they were killed mid-write.
+    ///
+    /// Call it under the store's lock: a live writer holds that lock for as long as its temporary file
+    /// exists, so every one seen then belongs to a writer that died. Files of other stores in the same
+    /// directory (`.<name>.x.<pid>.<random>.tmp`) do not match. Failures are ignored: a leftover costs space only.
+    static func removeLeftoverTemporaries(of path: String) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let prefix = "." + (path as NSString).lastPathComponent + "."
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
+            let parts = entry.dropFirst(prefix.count).dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0].allSatisfy({ ("0"..."9").contains($0) }), !parts[0].isEmpty,
+                parts[1].allSatisfy(\.isHexDigit), !parts[1].isEmpty
+            else { continue }
+            _ = unlink((directory as NSString).appendingPathComponent(entry))
+        }
+    }
+
     /// Moves a damaged file aside to `<path>.corrupt-<UTC timestamp>`, never over an earlier one.
     ///
     /// Call it under the store's lock, so no other writer picks the same name in between.
