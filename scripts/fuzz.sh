@@ -9,7 +9,8 @@
 # git), runs for SECONDS, and prints the executions, the speed, the corpus size and any crash. Extra options
 # go to libFuzzer, e.g. `-runs=10000000` to stop after 10 M executions. It exits 1 when a crash was found,
 # saying where the crash file is and how to reproduce and minimize it; 2 on a usage or build error.
-# FUZZ_NO_BUILD=1 runs the binary already built, e.g. while another build holds .build-fuzz.
+# FUZZ_NO_BUILD=1 runs the binary already built, e.g. while another build holds .build-fuzz;
+# FUZZ_SCRATCH=DIR builds in DIR instead of .build-fuzz (two targets building at once).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,7 +24,7 @@ seconds=$2
 shift 2
 
 product="fuzz-$target"
-scratch=.build-fuzz
+scratch=${FUZZ_SCRATCH:-.build-fuzz}
 binary="$scratch/release/$product"
 work="$scratch/fuzz/$target"
 mkdir -p "$work/corpus" "$work/artifacts"
@@ -44,11 +45,13 @@ before=$(ls "$work/artifacts" | wc -l)
 echo "== fuzzing $target for ${seconds}s (corpus $work/corpus, crashes in $work/artifacts)"
 log="$work/run.log"
 status=0
+started=$(date +%s)
 # Without SWIFT_BACKTRACE=enable=no the Swift runtime's backtracer takes the trap first and libFuzzer
 # writes no crash file. -timeout turns an endless loop into a finding.
 SWIFT_BACKTRACE=enable=no "$binary" "$work/corpus" \
     -max_total_time="$seconds" -timeout=10 -print_final_stats=1 \
     -artifact_prefix="$work/artifacts/" "$@" > "$log" 2>&1 || status=$?
+seconds_taken=$(( $(date +%s) - started ))
 
 executions=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
 speed=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
@@ -56,10 +59,15 @@ elapsed=$(grep -Eo '^(#[0-9]+|Done [0-9]+ runs in [0-9]+ second)' "$log" | tail 
 coverage=$(grep -Eo 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+/[0-9]+[a-zA-Z]*' "$log" | tail -1)
 echo "target:      $target"
 echo "executions:  ${executions:-unknown}"
+echo "time:        ${seconds_taken}s (wall)"
 echo "exec/s:      ${speed:-unknown}"
 echo "last status: ${coverage:-unknown} (${elapsed:-})"
 echo "corpus:      $(ls "$work/corpus" | wc -l) files in $work/corpus"
 
+if [ "$status" -eq 72 ]; then
+    echo "interrupted: libFuzzer stopped on a signal (Ctrl-C) before its time was up"
+    status=0
+fi
 crashes=$(ls -t "$work/artifacts" | head -n $(( $(ls "$work/artifacts" | wc -l) - before )) || true)
 if [ "$status" -ne 0 ] || [ -n "$crashes" ]; then
     grep -E 'Fatal error|ERROR: (libFuzzer|AddressSanitizer)|SUMMARY' "$log" | head -5 || true
