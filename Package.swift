@@ -133,3 +133,25 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets, one folder each under Fuzz/. They have no `main` of their own (libFuzzer supplies it), so they
+// exist only when WHEREABOUTS_FUZZ is set; a plain `swift build` or `swift test` never sees them. scripts/fuzz.sh sets
+// it and builds with `--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address`.
+if Context.environment["WHEREABOUTS_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, folder: String, dependencies: [Target.Dependency])] = [
+        ("fuzz-gpx", "GPX", ["Whereabouts", "WhereaboutsReplay"]),
+        ("fuzz-nmea", "NMEA", ["Whereabouts", "WhereaboutsReplay"]),
+        ("fuzz-gpsd", "GPSD", ["Whereabouts", "WhereaboutsGPSD"]),
+        ("fuzz-plist", "Plist", ["WhereaboutsLint"]),
+        ("fuzz-pbxproj", "PBXProj", ["WhereaboutsLint"]),
+    ]
+    for target in fuzzTargets {
+        package.products.append(.executable(name: target.name, targets: [target.name]))
+        package.targets.append(.executableTarget(
+            name: target.name,
+            dependencies: target.dependencies,
+            path: "Fuzz/\(target.folder)",
+            swiftSettings: swiftSettings
+        ))
+    }
+}

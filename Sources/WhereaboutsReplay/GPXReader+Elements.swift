@@ -117,16 +117,17 @@ extension GPXReader {
             try report(at: position, "<\(leaf.kind)> is not a number: \(Self.quoted(text)); the value is ignored")
             return
         }
-        let valid: Bool
+        let problem: String?
         switch leaf.kind {
-        case .ele: valid = true
-        case .course: valid = number >= 0 && number <= 360
-        default: valid = number >= 0
+        case .ele: problem = nil
+        case .course: problem = number >= 0 && number <= 360 ? nil : "is out of range (0…360)"
+        // A dilution of precision becomes metres (× metresPerDOP): one near Double's limit would become infinite.
+        case .hdop, .vdop:
+            problem = number < 0 ? "is negative" : (number * Self.metresPerDOP).isFinite ? nil : "is too large"
+        default: problem = number >= 0 ? nil : "is negative"
         }
-        guard valid else {
-            let range = leaf.kind == .course ? "0…360" : "negative"
-            let what = leaf.kind == .course ? "is out of range (\(range))" : "is negative"
-            try report(at: position, "<\(leaf.kind)> \(what): \(Self.quoted(text)); the value is ignored")
+        if let problem {
+            try report(at: position, "<\(leaf.kind)> \(problem): \(Self.quoted(text)); the value is ignored")
             return
         }
         switch leaf.kind {

@@ -9,7 +9,12 @@ struct ByteInput {
     let name: String
     private let handle: FileHandle?
     private let closesOnEnd: Bool
+    /// Chunks to hand out before reading on, the next one last (put back, or a handle's prefix).
     private var pending: [Data]
+    /// Bytes held in memory, cut into chunks as they are asked for.
+    private let memory: Data
+    private var memoryOffset = 0
+    private let memoryChunkSize: Int
     private(set) var isAtEnd = false
 
     /// Opens a file.
@@ -23,6 +28,8 @@ struct ByteInput {
         name = url.path
         closesOnEnd = true
         pending = []
+        memory = Data()
+        memoryChunkSize = 1
     }
 
     /// Reads an open handle, such as standard input.
@@ -31,6 +38,8 @@ struct ByteInput {
         self.name = name
         closesOnEnd = false
         pending = prefix.isEmpty ? [] : [prefix]
+        memory = Data()
+        memoryChunkSize = 1
     }
 
     /// Reads bytes already in memory, in chunks of at most `chunkSize`.
@@ -38,15 +47,20 @@ struct ByteInput {
         handle = nil
         self.name = name
         closesOnEnd = false
-        pending = stride(from: 0, to: data.count, by: max(1, chunkSize)).map {
-            Data(data[data.startIndex + $0..<data.startIndex + min(data.count, $0 + max(1, chunkSize))])
-        }
+        pending = []
+        memory = data
+        memoryChunkSize = max(1, chunkSize)
     }
 
     /// The next chunk, or `nil` at the end.
     mutating func nextChunk() throws(ReplayIssue) -> Data? {
         guard !isAtEnd else { return nil }
-        if !pending.isEmpty { return pending.removeFirst() }
+        if let chunk = pending.popLast() { return chunk }
+        if memoryOffset < memory.count {
+            let start = memory.startIndex + memoryOffset
+            memoryOffset = min(memory.count, memoryOffset + memoryChunkSize)
+            return Data(memory[start..<memory.startIndex + memoryOffset])
+        }
         guard let handle else {
             isAtEnd = true
             return nil
@@ -68,7 +82,7 @@ struct ByteInput {
     /// Puts a chunk back to be read first again (after format detection).
     mutating func putBack(_ chunk: Data) {
         guard !chunk.isEmpty else { return }
-        pending.insert(chunk, at: 0)
+        pending.append(chunk)
         isAtEnd = false
     }
 }
