@@ -39,6 +39,21 @@ struct UsageDescriptionsTests {
         #expect(declarations == Self.expected)
     }
 
+    /// Found by `scripts/fuzz.sh plist`: Foundation's `PropertyListSerialization` crashed (SIGSEGV) on it.
+    @Test func aBinaryPlistHoldingASetIsRefusedWithoutCrashing() throws {
+        let data = try Data(contentsOf: Self.fixture("BinaryWithSet"))
+        #expect(BinaryPropertyList.containsSet(data))
+        #expect(!BinaryPropertyList.containsSet(try Data(contentsOf: Self.fixture("Info-binary"))))
+        #expect(!BinaryPropertyList.containsSet(Data("bplist00".utf8) + Data(repeating: 0xFF, count: 40)))
+        do throws(LocationError) {
+            _ = try UsageDescriptions(propertyListData: data, file: "Hostile.plist")
+            Issue.record("a binary plist holding a set was accepted")
+        } catch {
+            #expect(error.code == .invalidInfoPlist)
+            #expect(error.description.contains("Hostile.plist") && error.description.contains("plutil -convert xml1"))
+        }
+    }
+
     @Test func aBinaryInfoPlistReadsTheSameAsTheXMLOne() throws {
         let url = try Self.fixture("Info-binary")
         let data = try Data(contentsOf: url)

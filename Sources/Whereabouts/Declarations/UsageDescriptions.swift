@@ -95,6 +95,13 @@ public struct UsageDescriptions: Hashable, Sendable, Codable {
     /// - Throws: ``LocationError`` with code ``LocationError/Code/invalidInfoPlist`` when the data is
     ///   not a property list whose top level is a dictionary, or a location key has the wrong type.
     public init(propertyListData data: Data, file: String = "Info.plist") throws(LocationError) {
+        guard !BinaryPropertyList.containsSet(data) else {
+            throw .invalidInfoPlist(
+                file: file,
+                problem: "is a binary property list holding a set, which no Info.plist has; convert it with "
+                    + "`plutil -convert xml1` and check it in Xcode"
+            )
+        }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

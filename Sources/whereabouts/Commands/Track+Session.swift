@@ -74,7 +74,7 @@ struct TrackSetup {
     }
 
     static func bundleIdentifier(_ url: URL) -> String? {
-        guard let data = try? Data(contentsOf: url),
+        guard let data = try? Data(contentsOf: url), !BinaryPropertyList.containsSet(data),
               let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
         else { return nil }
         return plist["CFBundleIdentifier"] as? String

@@ -23,6 +23,13 @@ enum InfoPlistReader {
 
     /// Reads plist bytes; `file` names the file in positions and problems.
     static func read(data: Data, file: String) -> Result {
+        guard !BinaryPropertyList.containsSet(data) else {
+            return Result(problem: ScanProblem.finding(
+                at: SourcePosition(file: file),
+                "is a binary property list holding a set, which no Info.plist has; convert it with "
+                    + "`plutil -convert xml1` and check it in Xcode"
+            ))
+        }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
