@@ -8,7 +8,7 @@ extension GPSDIntegrationTests {
     func harnessFeedsGPSD() async throws {
         try await GPSDHarness.with { harness in
             let port = harness.gpsd.port
-            let reports = try await withTimeLimit(.seconds(5), waitingFor: "5 TPV reports from gpsd") {
+            let reports = try await withTimeLimit(.seconds(15), waitingFor: "5 TPV reports from gpsd") {
                 try await GPSDJSONProbe.reports(port: port, count: 5)
             }
             let parser = ISO8601DateFormatter()

@@ -22,7 +22,7 @@ struct GPSDIntegrationTests {
             let logs = InMemoryLogHandler()
             let source = GPSDSource(port: harness.gpsd.port, logger: Logger(label: "gpsd-test") { _ in logs })
             let events = TimedIterator(source.events())
-            let fixes = try await events.locations(10, within: .seconds(8))
+            let fixes = try await events.locations(10, within: .seconds(15))
 
             var indices: [Int] = []
             for fix in fixes {
@@ -46,7 +46,7 @@ struct GPSDIntegrationTests {
         try await GPSDHarness.with { harness in
             let source = GPSDSource(port: harness.gpsd.port, logger: Self.quietLogger)
             let events = TimedIterator(source.events())
-            var fixes = try await events.locations(3, within: .seconds(6))
+            var fixes = try await events.locations(3, within: .seconds(15))
             let clock = ContinuousClock()
 
             for round in 1...3 {
@@ -65,7 +65,7 @@ struct GPSDIntegrationTests {
                 let outage = killed.duration(to: clock.now)
                 try await harness.gpsd.restart()
                 let restarted = clock.now
-                let resumed = try await events.locations(3, within: .seconds(6))
+                let resumed = try await events.locations(3, within: .seconds(15))
                 fixes += resumed
                 let comeback = restarted.duration(to: clock.now)
                 let ready = await harness.gpsd.readyTimes.last ?? .zero
@@ -107,7 +107,7 @@ struct GPSDIntegrationTests {
             #expect(outcome.accuracy == .reducedAccuracy)
 
             let updates = TimedIterator(await client.liveUpdates())
-            let delivered = try await updates.locations(4, within: .seconds(8))
+            let delivered = try await updates.locations(4, within: .seconds(15))
             for update in delivered {
                 let location = try #require(update.location)
                 #expect(update.authorization.accuracy == .reducedAccuracy)
@@ -138,7 +138,7 @@ struct GPSDIntegrationTests {
             #expect(outcome.accuracy == .fullAccuracy)
 
             let updates = TimedIterator(await client.liveUpdates())
-            for update in try await updates.locations(3, within: .seconds(8)) {
+            for update in try await updates.locations(3, within: .seconds(15)) {
                 let location = try #require(update.location)
                 let epoch = try harness.epoch(of: location)
                 expect(location, matches: epoch)
