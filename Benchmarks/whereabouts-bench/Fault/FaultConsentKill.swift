@@ -42,7 +42,7 @@ struct FaultConsentKill: AsyncParsableCommand {
         defer { if workDirectory == nil { try? FileManager.default.removeItem(atPath: directory) } }
         let file = directory + "/consent.json"
         try? FileManager.default.removeItem(atPath: file)
-        var random = FaultRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var tally = Tally()
         var state = 0
         let start = Measure.now()

@@ -33,7 +33,7 @@ struct FaultRevokeEngine: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var random = FaultRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var failures: [String] = []
         var perKind: [Kind: (runs: Int, before: Int, after: Int)] = [:]
         var rates: [Double] = []

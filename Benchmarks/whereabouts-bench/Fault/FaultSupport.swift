@@ -6,21 +6,6 @@ import Foundation
     import Darwin
 #endif
 
-/// A small seeded generator (SplitMix64), so a fault run can be repeated from its seed.
-struct FaultRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Sleeps the calling thread for `seconds` (the fault harnesses time kills to the microsecond).
 func faultSleep(_ seconds: Double) {
     guard seconds > 0 else { return }

@@ -26,7 +26,7 @@ struct LintProjectGenerator {
         let app = folder.appendingPathComponent("App")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
         try Self.infoPlist.write(to: app.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
-        var random = LintRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var bytes = 0
         for index in 0..<fileCount {
             let feature = app.appendingPathComponent("Features/Feature\(index / 50)", isDirectory: true)
@@ -74,7 +74,7 @@ struct LintProjectGenerator {
     ]
 
     /// An ordinary app file: a model, a view model and an extension, about 4–8 KB.
-    private static func ordinaryFile(_ name: String, _ random: inout LintRandom) -> String {
+    private static func ordinaryFile(_ name: String, _ random: inout SplitMix64) -> String {
         var text = "import Foundation\n\n/// \(name): generated app code.\nstruct \(name)Model: Codable, Hashable {\n"
         let fields = 4 + random.next(8)
         var names: [String] = []
@@ -121,7 +121,7 @@ struct LintProjectGenerator {
     }
 
     /// A file that uses Core Location the way apps do.
-    private static func locationFile(_ name: String, _ random: inout LintRandom) -> String {
+    private static func locationFile(_ name: String, _ random: inout SplitMix64) -> String {
         let service = """
             import CoreLocation
 
@@ -164,21 +164,7 @@ struct LintProjectGenerator {
     }
 }
 
-/// A small, fast, seedable random number generator (LintRandom), so generated inputs are the same on every run.
-private struct LintRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    mutating func nextBits() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A random integer in `0..<bound`.
-    mutating func next(_ bound: Int) -> Int { Int(nextBits() % UInt64(bound)) }
+extension SplitMix64 {
+    /// A random integer in `0..<bound`, as the lint project generator draws them.
+    fileprivate mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
