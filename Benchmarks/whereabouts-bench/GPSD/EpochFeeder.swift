@@ -1,4 +1,5 @@
 import Foundation
+import Whereabouts
 
 #if canImport(Glibc)
     import Glibc
@@ -104,7 +105,7 @@ final class EpochFeeder: @unchecked Sendable {
         let clock = start.addingTimeInterval(seconds)
         let day = Int(clock.timeIntervalSince1970 / 86_400)
         let secondOfDay = Int(clock.timeIntervalSince1970) - day * 86_400
-        let (year, month, dayOfMonth) = civilDate(daysSinceEpoch: day)
+        let (year, month, dayOfMonth) = CivilCalendar.civil(day)
         let time = String(
             format: "%02d%02d%02d.00", secondOfDay / 3_600, secondOfDay / 60 % 60, secondOfDay % 60)
         let date = String(format: "%02d%02d%02d", dayOfMonth, month, year % 100)
@@ -125,18 +126,5 @@ final class EpochFeeder: @unchecked Sendable {
         return String(
             format: "%0\(degreeDigits)d%02d.%06d", microMinutes / 60_000_000, minutes / 1_000_000,
             minutes % 1_000_000)
-    }
-
-    /// Year, month, day of a day count since 1970-01-01 (Howard Hinnant's civil-from-days).
-    static func civilDate(daysSinceEpoch days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shifted = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
-        let month = shifted < 10 ? shifted + 3 : shifted - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

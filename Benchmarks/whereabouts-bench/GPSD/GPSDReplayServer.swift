@@ -1,4 +1,5 @@
 import Foundation
+import Whereabouts
 
 #if canImport(Glibc)
     import Glibc
@@ -68,7 +69,7 @@ final class GPSDReplayServer: @unchecked Sendable {
     static func isoTime(_ date: Date) -> [UInt8] {
         let seconds = Int(date.timeIntervalSince1970)
         let day = seconds / 86_400
-        let (year, month, dayOfMonth) = EpochFeeder.civilDate(daysSinceEpoch: day)
+        let (year, month, dayOfMonth) = CivilCalendar.civil(day)
         let second = seconds - day * 86_400
         return Array(
             String(
