@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "WhereaboutsGPSD", targets: ["WhereaboutsGPSD"]),
         .library(name: "WhereaboutsLint", targets: ["WhereaboutsLint"]),
         .library(name: "WhereaboutsTesting", targets: ["WhereaboutsTesting"]),
+        .library(name: "WhereaboutsCoreLocation", targets: ["WhereaboutsCoreLocation"]),
+        .library(name: "WhereaboutsDependencies", targets: ["WhereaboutsDependencies"]),
         .executable(name: "whereabouts", targets: ["whereabouts"]),
         .executable(name: "whereabouts-bench", targets: ["whereabouts-bench"]),
     ],
@@ -27,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     ],
     targets: [
         .target(name: "Whereabouts", swiftSettings: swiftSettings),
@@ -57,6 +60,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "WhereaboutsTesting", dependencies: ["Whereabouts"], swiftSettings: swiftSettings),
+        .target(name: "WhereaboutsCoreLocation", dependencies: ["Whereabouts"], swiftSettings: swiftSettings),
+        .target(
+            name: "WhereaboutsDependencies",
+            dependencies: [
+                "Whereabouts",
+                "WhereaboutsCoreLocation",
+                .product(name: "Dependencies", package: "swift-dependencies"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "whereabouts",
             dependencies: [
@@ -90,6 +103,21 @@ let package = Package(
             name: "WhereaboutsTests",
             dependencies: ["Whereabouts", "WhereaboutsTesting"],
             resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WhereaboutsCoreLocationTests",
+            dependencies: ["Whereabouts", "WhereaboutsCoreLocation", "WhereaboutsTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WhereaboutsDependenciesTests",
+            dependencies: [
+                "Whereabouts",
+                "WhereaboutsDependencies",
+                .product(name: "Dependencies", package: "swift-dependencies"),
+                .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

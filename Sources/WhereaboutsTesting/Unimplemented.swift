@@ -40,30 +40,10 @@ extension LocationClient {
         filePath: String = #filePath,
         line: Int = #line
     ) -> LocationClient {
-        @Sendable func fail(_ endpoint: String) -> UnimplementedEndpoint {
+        .failing { endpoint in
             let error = UnimplementedEndpoint(endpoint: endpoint)
             reportIssue(error.description, fileID: fileID, filePath: filePath, line: line)
             return error
         }
-        let inert = Authorization(status: .notDetermined, accuracy: .fullAccuracy)
-        return LocationClient(
-            authorization: { _ = fail("authorization"); return inert },
-            authorizationUpdates: { _ = fail("authorizationUpdates"); return AsyncStream { $0.finish() } },
-            requestWhenInUseAuthorization: { throw fail("requestWhenInUseAuthorization") },
-            requestAlwaysAuthorization: { throw fail("requestAlwaysAuthorization") },
-            requestTemporaryFullAccuracy: { _ in throw fail("requestTemporaryFullAccuracy") },
-            requestLocation: { throw fail("requestLocation") },
-            liveUpdates: { _ = fail("liveUpdates"); return AsyncThrowingStream { $0.finish() } },
-            events: { _ = fail("events"); return AsyncStream { $0.finish() } },
-            startMonitoring: { _ in throw fail("startMonitoring") },
-            stopMonitoring: { _ in _ = fail("stopMonitoring") },
-            startMonitoringVisits: { throw fail("startMonitoringVisits") },
-            stopMonitoringVisits: { _ = fail("stopMonitoringVisits") },
-            startUpdatingHeading: { _ = fail("startUpdatingHeading") },
-            stopUpdatingHeading: { _ = fail("stopUpdatingHeading") },
-            setAllowsBackgroundLocationUpdates: { _ in throw fail("setAllowsBackgroundLocationUpdates") },
-            startBackgroundSession: { _ = fail("startBackgroundSession"); return false },
-            stopBackgroundSession: { _ = fail("stopBackgroundSession") }
-        )
     }
 }

@@ -1,0 +1,34 @@
+extension LocationClient {
+    /// A client whose every endpoint calls `fail` with its name: endpoints that can throw throw the
+    /// error it returns, the others return an inert value (a `.notDetermined` authorization, finished
+    /// streams, `false`).
+    ///
+    /// The one list of endpoints behind WhereaboutsTesting's `LocationClient.unimplemented` (which
+    /// reports to Swift Testing) and WhereaboutsDependencies' test value (which reports through
+    /// IssueReporting, for XCTest too).
+    ///
+    /// - Parameter fail: Reports the call to `endpoint` and returns the error to throw.
+    /// - Returns: The client.
+    package static func failing(_ fail: @escaping @Sendable (_ endpoint: String) -> any Error) -> LocationClient {
+        let inert = Authorization(status: .notDetermined, accuracy: .fullAccuracy)
+        return LocationClient(
+            authorization: { _ = fail("authorization"); return inert },
+            authorizationUpdates: { _ = fail("authorizationUpdates"); return AsyncStream { $0.finish() } },
+            requestWhenInUseAuthorization: { throw fail("requestWhenInUseAuthorization") },
+            requestAlwaysAuthorization: { throw fail("requestAlwaysAuthorization") },
+            requestTemporaryFullAccuracy: { _ in throw fail("requestTemporaryFullAccuracy") },
+            requestLocation: { throw fail("requestLocation") },
+            liveUpdates: { _ = fail("liveUpdates"); return AsyncThrowingStream { $0.finish() } },
+            events: { _ = fail("events"); return AsyncStream { $0.finish() } },
+            startMonitoring: { _ in throw fail("startMonitoring") },
+            stopMonitoring: { _ in _ = fail("stopMonitoring") },
+            startMonitoringVisits: { throw fail("startMonitoringVisits") },
+            stopMonitoringVisits: { _ = fail("stopMonitoringVisits") },
+            startUpdatingHeading: { _ = fail("startUpdatingHeading") },
+            stopUpdatingHeading: { _ = fail("stopUpdatingHeading") },
+            setAllowsBackgroundLocationUpdates: { _ in throw fail("setAllowsBackgroundLocationUpdates") },
+            startBackgroundSession: { _ = fail("startBackgroundSession"); return false },
+            stopBackgroundSession: { _ = fail("stopBackgroundSession") }
+        )
+    }
+}

@@ -1,0 +1,188 @@
+import Whereabouts
+
+extension CoreLocationAdapter {
+    /// Handles one delegate callback. Locations, headings, visits and region events are dropped unless
+    /// the app is authorized when they arrive (DESIGN rule 9: not one fix after a revoke).
+    func receive(_ callback: ManagerCallback) {
+        switch callback {
+        case .didChangeAuthorization:
+            authorizationMayHaveChanged()
+        case .didUpdateLocations(let locations):
+            authorizationMayHaveChanged()
+            guard current.status.isAuthorized, let last = locations.last else { return }
+            let wasUnavailable = locationUnknown || paused
+            locationUnknown = false
+            paused = false
+            broadcast(.didUpdateLocations(locations))
+            for id in locationRequests.keys.sorted() { finishLocationRequest(id, .success(last)) }
+            if wasUnavailable { refreshDiagnostics() }
+            deliver(locations)
+        case .didFailWithError(let error):
+            fail(with: error)
+        case .didUpdateHeading(let heading):
+            guard current.status.isAuthorized else { return }
+            broadcast(.didUpdateHeading(heading))
+        case .didEnterRegion(let identifier):
+            guard current.status.isAuthorized, let region = regions[identifier] else { return }
+            broadcast(.didEnterRegion(region))
+        case .didExitRegion(let identifier):
+            guard current.status.isAuthorized, let region = regions[identifier] else { return }
+            broadcast(.didExitRegion(region))
+        case .monitoringDidFail(let identifier, let error):
+            if let identifier { regions[identifier] = nil }
+            let what = identifier.map { "region \"\($0)\"" } ?? "a region"
+            broadcast(.didFailWithError(.regionMonitoringUnavailable(
+                "Core Location could not monitor \(what) (CLError \(error.code): \(error.message)); check that "
+                    + "the app is authorized with precise location and monitors at most 20 regions")))
+        case .didVisit(let visit):
+            guard current.status.isAuthorized else { return }
+            broadcast(.didVisit(visit))
+        case .didPauseLocationUpdates:
+            paused = true
+            broadcast(.didPauseLocationUpdates)
+            refreshDiagnostics()
+        case .didResumeLocationUpdates:
+            paused = false
+            broadcast(.didResumeLocationUpdates)
+            refreshDiagnostics()
+        }
+    }
+
+    /// Reads the manager's authorization; on a change, tells every subscriber, ends what the new
+    /// authorization no longer allows, and completes a prompt the change answers.
+    func authorizationMayHaveChanged() {
+        let now = readAuthorization()
+        if now.accuracy == .reducedAccuracy { fullAccuracyIsTemporary = false }
+        guard now != current else { return }
+        current = now
+        if now.status != .authorizedWhenInUse { alwaysDeclined = false }
+        if now.accuracy == .fullAccuracy { fullAccuracyDeclined = false }
+        for id in authorizationSubscribers.keys.sorted() { authorizationSubscribers[id]?.yield(now) }
+        broadcast(.didChangeAuthorization(now))
+        if !now.status.isAuthorized {
+            let error = LocationError.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)
+            for id in locationRequests.keys.sorted() { finishLocationRequest(id, .failure(error)) }
+        }
+        if !regions.isEmpty && (!now.status.isAuthorized || now.accuracy == .reducedAccuracy) {
+            for region in regions.values.sorted(by: { $0.identifier < $1.identifier }) {
+                manager.stopMonitoring(for: region)
+            }
+            regions.removeAll()
+            let reason = now.status.isAuthorized
+                ? "the person turned precise location off, which stops region monitoring; monitor again when "
+                    + "accuracy is full"
+                : "location is no longer authorized (status \(now.status)); monitor again after authorization"
+            broadcast(.didFailWithError(.regionMonitoringUnavailable(reason)))
+        }
+        if let pending = prompt, now.status != pending.before.status {
+            let answer = answer(to: pending, now: now)
+            if answer == .keepWhileUsing { alwaysDeclined = true }
+            finishPrompt(pending.id, .success(outcome(.answered(answer))))
+        }
+        refreshDiagnostics()
+    }
+
+    /// `didFailWithError`: no fix for now, not authorized, or another Core Location error.
+    private func fail(with error: ManagerError) {
+        switch error.code {
+        case ManagerError.locationUnknown:
+            locationUnknown = true
+            for id in locationRequests.keys.sorted() {
+                let seconds = locationRequests[id].map { Double($0.elapsed().components.seconds) } ?? 0
+                finishLocationRequest(id, .failure(LocationError.locationUnavailable(after: seconds)))
+            }
+            refreshDiagnostics()
+        case ManagerError.denied:
+            authorizationMayHaveChanged()
+            let denied = LocationError.notAuthorized(
+                current.status == .notDetermined ? .denied : current.status,
+                servicesEnabled: current.servicesEnabled)
+            for id in locationRequests.keys.sorted() { finishLocationRequest(id, .failure(denied)) }
+            broadcast(.didFailWithError(denied))
+        default:
+            let failure = LocationError.sourceFailed("Core Location error \(error.code): \(error.message)")
+            for id in locationRequests.keys.sorted() { finishLocationRequest(id, .failure(failure)) }
+            broadcast(.didFailWithError(failure))
+        }
+    }
+
+    /// Sends an event to every ``events()`` subscriber, in subscription order.
+    func broadcast(_ event: LocationEvent) {
+        for id in eventSubscribers.keys.sorted() { eventSubscribers[id]?.yield(event) }
+    }
+
+    /// Gives each live-updates subscriber the new locations with the diagnostics that hold.
+    private func deliver(_ locations: [Location]) {
+        let diagnostics = diagnostics()
+        for id in updateSubscribers.keys.sorted() {
+            guard var subscriber = updateSubscribers[id] else { continue }
+            for location in locations {
+                subscriber.continuation.yield(
+                    LocationUpdate(location: location, diagnostics: diagnostics, authorization: current))
+            }
+            subscriber.diagnostics = diagnostics
+            subscriber.authorization = current
+            updateSubscribers[id] = subscriber
+        }
+    }
+
+    /// Sends an update without a location to each subscriber whose diagnostics or authorization
+    /// changed, and starts or stops Core Location's updates as the demand and the grant say.
+    func refreshDiagnostics() {
+        let diagnostics = diagnostics()
+        for id in updateSubscribers.keys.sorted() {
+            guard var subscriber = updateSubscribers[id],
+                subscriber.diagnostics != diagnostics || subscriber.authorization != current
+            else { continue }
+            subscriber.diagnostics = diagnostics
+            subscriber.authorization = current
+            subscriber.continuation.yield(LocationUpdate(location: nil, diagnostics: diagnostics, authorization: current))
+            updateSubscribers[id] = subscriber
+        }
+        updateDemand()
+    }
+
+    /// The diagnostics that hold now (DESIGN rule 10), as far as Core Location lets the app know.
+    func diagnostics() -> Set<Diagnostic> {
+        var result = Set<Diagnostic>()
+        if !current.servicesEnabled {
+            result.insert(.authorizationDeniedGlobally)
+        } else if current.status == .restricted {
+            result.insert(.authorizationRestricted)
+        } else if current.status == .denied {
+            result.insert(.authorizationDenied)
+        }
+        if prompt != nil || accuracyPromptShowing { result.insert(.authorizationRequestInProgress) }
+        guard current.status.isAuthorized else { return result }
+        let mayRunInBackground = hasBackgroundSession || manager.allowsBackgroundLocationUpdates
+        if !isForeground && current.status == .authorizedWhenInUse && !mayRunInBackground {
+            result.insert(.insufficientlyInUse)
+        }
+        if current.accuracy == .reducedAccuracy {
+            result.insert(.accuracyLimited)
+            if fullAccuracyDeclined { result.insert(.fullAccuracyDenied) }
+        }
+        if alwaysDeclined && current.status == .authorizedWhenInUse { result.insert(.alwaysAuthorizationDenied) }
+        if locationUnknown { result.insert(.locationUnavailable) }
+        if paused && current.accuracy == .fullAccuracy { result.insert(.stationary) }
+        return result
+    }
+
+    /// Core Location updates run while someone wants live updates and the app is authorized.
+    func updateDemand() {
+        let wanted = !updateSubscribers.isEmpty && current.status.isAuthorized
+        guard wanted != isUpdatingLocation else { return }
+        isUpdatingLocation = wanted
+        if wanted { manager.startUpdatingLocation() } else { manager.stopUpdatingLocation() }
+    }
+}
+
+/// One ``CoreLocationAdapter/liveUpdates()`` consumer and what it was last told.
+struct UpdateSubscriber {
+    /// Where its updates go.
+    let continuation: AsyncThrowingStream<LocationUpdate, any Error>.Continuation
+    /// The diagnostics in its last update.
+    var diagnostics: Set<Diagnostic>
+    /// The authorization in its last update.
+    var authorization: Authorization
+}

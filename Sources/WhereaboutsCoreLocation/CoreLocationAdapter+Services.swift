@@ -1,0 +1,138 @@
+import Whereabouts
+
+extension CoreLocationAdapter {
+    /// The authorization now, read from the manager.
+    func authorization() -> Authorization {
+        authorizationMayHaveChanged()
+        return current
+    }
+
+    /// The current authorization at once (as iOS calls `locationManagerDidChangeAuthorization` when a
+    /// manager is created), then each change.
+    func authorizationUpdates() -> AsyncStream<Authorization> {
+        authorizationMayHaveChanged()
+        let id = makeID()
+        let (stream, continuation) = AsyncStream.makeStream(of: Authorization.self)
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.authorizationSubscribers[id] = nil }
+        }
+        continuation.yield(current)
+        authorizationSubscribers[id] = continuation
+        return stream
+    }
+
+    /// Every delegate event, the current authorization first.
+    func events() -> AsyncStream<LocationEvent> {
+        authorizationMayHaveChanged()
+        let id = makeID()
+        let (stream, continuation) = AsyncStream.makeStream(of: LocationEvent.self)
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.eventSubscribers[id] = nil }
+        }
+        continuation.yield(.didChangeAuthorization(current))
+        eventSubscribers[id] = continuation
+        return stream
+    }
+
+    /// Live updates: first one without a location carrying the diagnostics, then each fix. Core
+    /// Location's updates run while at least one consumer iterates and the app is authorized.
+    func liveUpdates() -> AsyncThrowingStream<LocationUpdate, any Error> {
+        authorizationMayHaveChanged()
+        let id = makeID()
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: LocationUpdate.self)
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in
+                self?.updateSubscribers[id] = nil
+                self?.updateDemand()
+            }
+        }
+        let diagnostics = diagnostics()
+        continuation.yield(LocationUpdate(location: nil, diagnostics: diagnostics, authorization: current))
+        updateSubscribers[id] = UpdateSubscriber(
+            continuation: continuation, diagnostics: diagnostics, authorization: current)
+        updateDemand()
+        return stream
+    }
+
+    /// Starts monitoring a region; an error rather than silence where iOS would not monitor it
+    /// (DESIGN rule 6: not under reduced accuracy).
+    func startMonitoring(_ region: Region) throws {
+        authorizationMayHaveChanged()
+        guard current.status.isAuthorized else {
+            throw LocationError.regionMonitoringUnavailable(
+                "location is not authorized (status \(current.status)); ask for authorization first")
+        }
+        guard current.accuracy == .fullAccuracy else {
+            throw LocationError.regionMonitoringUnavailable(
+                "the app has approximate location only, and iOS monitors no region then; ask for temporary "
+                    + "full accuracy or explain why the feature needs Precise Location")
+        }
+        guard manager.isRegionMonitoringAvailable else {
+            throw LocationError.regionMonitoringUnavailable("this device cannot monitor circular regions")
+        }
+        regions[region.identifier] = region
+        manager.startMonitoring(for: region)
+    }
+
+    /// Stops monitoring a region.
+    func stopMonitoring(_ region: Region) {
+        regions[region.identifier] = nil
+        manager.stopMonitoring(for: region)
+    }
+
+    /// Starts visit monitoring; throws when the app is not authorized.
+    func startMonitoringVisits() throws {
+        authorizationMayHaveChanged()
+        guard current.status.isAuthorized else {
+            throw LocationError.notAuthorized(current.status, servicesEnabled: current.servicesEnabled)
+        }
+        isMonitoringVisits = true
+        manager.startMonitoringVisits()
+    }
+
+    /// Stops visit monitoring.
+    func stopMonitoringVisits() {
+        isMonitoringVisits = false
+        manager.stopMonitoringVisits()
+    }
+
+    /// Starts heading updates.
+    func startUpdatingHeading() {
+        isUpdatingHeading = true
+        manager.startUpdatingHeading()
+    }
+
+    /// Stops heading updates.
+    func stopUpdatingHeading() {
+        isUpdatingHeading = false
+        manager.stopUpdatingHeading()
+    }
+
+    /// Sets `allowsBackgroundLocationUpdates`, but throws instead of letting iOS raise an exception
+    /// when `UIBackgroundModes` lacks `location` (DESIGN rule 8).
+    func setAllowsBackgroundLocationUpdates(_ allowed: Bool) throws {
+        if allowed {
+            let declarations = try declarations.get()
+            guard declarations.hasLocationBackgroundMode else { throw LocationError.backgroundModeMissing }
+        }
+        manager.allowsBackgroundLocationUpdates = allowed
+        refreshDiagnostics()
+    }
+
+    /// Starts a `CLBackgroundActivitySession`; returns whether one runs.
+    func startBackgroundSession() -> Bool {
+        authorizationMayHaveChanged()
+        guard current.status.isAuthorized else { return false }
+        hasBackgroundSession = hasBackgroundSession || manager.startBackgroundActivitySession()
+        refreshDiagnostics()
+        return hasBackgroundSession
+    }
+
+    /// Ends the background activity session.
+    func stopBackgroundSession() {
+        guard hasBackgroundSession else { return }
+        hasBackgroundSession = false
+        manager.stopBackgroundActivitySession()
+        refreshDiagnostics()
+    }
+}

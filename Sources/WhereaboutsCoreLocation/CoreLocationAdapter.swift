@@ -1,0 +1,156 @@
+import Whereabouts
+
+/// Turns a Core Location manager into Whereabouts' async API, and makes every request complete.
+///
+/// iOS makes the decisions here, not the ``Whereabouts/AuthorizationEngine``; the adapter's work is to
+/// keep DESIGN rule 0 where Core Location does not: a request iOS would silently ignore (the status is
+/// already decided, a usage description is missing, the app is in the background, Always was asked
+/// before) completes at once with an outcome that says so, and an upgrade prompt answered with "Keep
+/// Only While Using" (which sends no callback) completes when the app becomes active again. Each
+/// continuation is resumed exactly once. It runs on the main actor, where Core Location delivers its
+/// callbacks.
+@MainActor
+final class CoreLocationAdapter {
+    /// How long the adapter waits for things iOS does not announce.
+    struct Timing: Sendable {
+        /// How long after an upgrade request the app must resign active (the prompt covering it) for
+        /// the adapter to believe a prompt is on screen; otherwise iOS ignored the request.
+        var promptAppearance: Duration = .seconds(2)
+        /// How long after the app becomes active again the adapter waits for the authorization callback
+        /// before it decides the prompt was dismissed without a change.
+        var promptSettle: Duration = .milliseconds(500)
+    }
+
+    /// Remembers, per install, that Always was asked for (iOS shows the upgrade prompt once).
+    struct AlwaysRequestMemory: Sendable {
+        /// Whether Always was asked for on this install.
+        var wasRequested: @MainActor @Sendable () -> Bool
+        /// Records that Always was asked for.
+        var recordRequest: @MainActor @Sendable () -> Void
+    }
+
+    let manager: any LocationManaging
+    let declarations: Result<UsageDescriptions, LocationError>
+    let clock: any Clock<Duration>
+    let timing: Timing
+    var alwaysMemory: AlwaysRequestMemory
+
+    /// Whether the app is active in the foreground (no system alert over it).
+    var isActive = true
+    /// Whether the app is in the foreground (it may be inactive under a system alert).
+    var isForeground = true
+    /// The authorization prompt being waited for, if any.
+    var prompt: PendingPrompt?
+    /// Waits for the upgrade prompt to appear; cancelled once it does, or once the request completes.
+    var appearanceTimer: Task<Void, Never>?
+    /// Whether the temporary full accuracy prompt is on screen.
+    var accuracyPromptShowing = false
+    var nextID = 0
+
+    var eventSubscribers: [Int: AsyncStream<LocationEvent>.Continuation] = [:]
+    var authorizationSubscribers: [Int: AsyncStream<Authorization>.Continuation] = [:]
+    var updateSubscribers: [Int: UpdateSubscriber] = [:]
+    var locationRequests: [Int: LocationRequest] = [:]
+    var regions: [String: Region] = [:]
+    var isUpdatingLocation = false
+    var isUpdatingHeading = false
+    var isMonitoringVisits = false
+    var hasBackgroundSession = false
+    /// Notification observers that live as long as the adapter (Apple platforms).
+    var observers: [AnyObject] = []
+
+    /// The authorization the app was last told of.
+    var current: Authorization
+    /// Whether full accuracy came from a temporary request (iOS does not say; the adapter remembers).
+    var fullAccuracyIsTemporary = false
+    /// Whether the last temporary full accuracy prompt was declined.
+    var fullAccuracyDeclined = false
+    /// Whether the last Always request left the app with When In Use.
+    var alwaysDeclined = false
+    /// Whether Core Location reported it has no fix for now (`kCLErrorLocationUnknown`).
+    var locationUnknown = false
+    /// Whether Core Location paused updates because the device stopped moving.
+    var paused = false
+
+    /// Creates an adapter on a manager, and takes the manager's delegate callbacks.
+    ///
+    /// - Parameters:
+    ///   - manager: The Core Location manager, or a fake.
+    ///   - declarations: The app's Info.plist keys, or why they could not be read.
+    ///   - clock: The clock the adapter waits on.
+    ///   - timing: How long it waits for what iOS does not announce.
+    ///   - alwaysMemory: Where it remembers that Always was asked for.
+    init(
+        manager: any LocationManaging,
+        declarations: Result<UsageDescriptions, LocationError>,
+        clock: any Clock<Duration>,
+        timing: Timing = Timing(),
+        alwaysMemory: AlwaysRequestMemory
+    ) {
+        self.manager = manager
+        self.declarations = declarations
+        self.clock = clock
+        self.timing = timing
+        self.alwaysMemory = alwaysMemory
+        self.current = Authorization(status: .notDetermined, accuracy: .fullAccuracy)
+        self.current = readAuthorization()
+        manager.callback = { [weak self] callback in self?.receive(callback) }
+    }
+
+    /// The authorization as the manager reports it now, with what the adapter remembers.
+    func readAuthorization() -> Authorization {
+        let accuracy = manager.accuracyAuthorization
+        return Authorization(
+            status: manager.authorizationStatus,
+            accuracy: accuracy,
+            isFullAccuracyTemporary: accuracy == .fullAccuracy && fullAccuracyIsTemporary,
+            servicesEnabled: manager.locationServicesEnabled
+        )
+    }
+
+    /// A new identifier for a subscriber or a request.
+    func makeID() -> Int {
+        nextID += 1
+        return nextID
+    }
+
+    // MARK: App activity (UIApplication notifications on iOS; called by the tests on Linux)
+
+    /// The app resigned active: a system alert (a prompt) covers it, or it is leaving the foreground.
+    func appWillResignActive() {
+        isActive = false
+        if var pending = prompt {
+            pending.shown = true
+            prompt = pending
+            appearanceTimer?.cancel()
+            appearanceTimer = nil
+        }
+    }
+
+    /// The app became active again: a prompt over it, if any, was dismissed.
+    func appDidBecomeActive() {
+        isActive = true
+        isForeground = true
+        guard let pending = prompt, pending.shown else { return }
+        let id = pending.id
+        let clock = clock
+        let settle = timing.promptSettle
+        Task { [weak self] in
+            try? await clock.sleep(for: settle)
+            self?.promptSettled(id)
+        }
+    }
+
+    /// The app went to the background.
+    func appDidEnterBackground() {
+        isActive = false
+        isForeground = false
+        refreshDiagnostics()
+    }
+
+    /// The app is coming back to the foreground.
+    func appWillEnterForeground() {
+        isForeground = true
+        refreshDiagnostics()
+    }
+}

@@ -1,0 +1,213 @@
+#if canImport(CoreLocation) && (os(iOS) || os(macOS))
+import CoreLocation
+import Foundation
+import Whereabouts
+
+/// `CLLocationManager` behind ``LocationManaging``: the thin, Apple-only part of the adapter.
+///
+/// It converts types and forwards calls; every decision is the adapter's, which is tested on Linux.
+/// Create it on the main thread: Core Location delivers the delegate callbacks on the thread whose run
+/// loop created the manager, and never if that thread has none.
+@MainActor
+final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDelegate {
+    private let manager = CLLocationManager()
+    private var servicesEnabled = CLLocationManager.locationServicesEnabled()
+    #if os(iOS)
+    private var backgroundSession: CLBackgroundActivitySession?
+    #endif
+    var callback: (@MainActor (ManagerCallback) -> Void)?
+
+    override init() {
+        super.init()
+        manager.delegate = self
+    }
+
+    var authorizationStatus: AuthorizationStatus {
+        AuthorizationStatus(rawValue: Int(manager.authorizationStatus.rawValue)) ?? .notDetermined
+    }
+
+    var accuracyAuthorization: AccuracyAuthorization {
+        AccuracyAuthorization(rawValue: manager.accuracyAuthorization.rawValue) ?? .reducedAccuracy
+    }
+
+    /// Read when the manager is made and on each authorization callback (Core Location calls the
+    /// delegate when Location Services are switched), not on every access: Apple warns that the
+    /// class method can block the main thread.
+    var locationServicesEnabled: Bool { servicesEnabled }
+
+    var isRegionMonitoringAvailable: Bool {
+        CLLocationManager.isMonitoringAvailable(for: CLCircularRegion.self)
+    }
+
+    var allowsBackgroundLocationUpdates: Bool {
+        get { manager.allowsBackgroundLocationUpdates }
+        set { manager.allowsBackgroundLocationUpdates = newValue }
+    }
+
+    func requestWhenInUseAuthorization() { manager.requestWhenInUseAuthorization() }
+    func requestAlwaysAuthorization() { manager.requestAlwaysAuthorization() }
+
+    func requestTemporaryFullAccuracyAuthorization(
+        withPurposeKey purposeKey: String,
+        completion: @escaping @MainActor (ManagerError?) -> Void
+    ) {
+        manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey) { error in
+            let converted = error.map(ManagerError.init(coreLocation:))
+            Task { @MainActor in completion(converted) }
+        }
+    }
+
+    func requestLocation() { manager.requestLocation() }
+    func startUpdatingLocation() { manager.startUpdatingLocation() }
+    func stopUpdatingLocation() { manager.stopUpdatingLocation() }
+    func startUpdatingHeading() { manager.startUpdatingHeading() }
+    func stopUpdatingHeading() { manager.stopUpdatingHeading() }
+
+    func startMonitoring(for region: Region) {
+        let circle = CLCircularRegion(
+            center: CLLocationCoordinate2D(latitude: region.center.latitude, longitude: region.center.longitude),
+            radius: region.radius,
+            identifier: region.identifier
+        )
+        circle.notifyOnEntry = region.notifyOnEntry
+        circle.notifyOnExit = region.notifyOnExit
+        manager.startMonitoring(for: circle)
+    }
+
+    func stopMonitoring(for region: Region) {
+        for monitored in manager.monitoredRegions where monitored.identifier == region.identifier {
+            manager.stopMonitoring(for: monitored)
+        }
+    }
+
+    func startMonitoringVisits() { manager.startMonitoringVisits() }
+    func stopMonitoringVisits() { manager.stopMonitoringVisits() }
+
+    func startBackgroundActivitySession() -> Bool {
+        #if os(iOS)
+        if backgroundSession == nil { backgroundSession = CLBackgroundActivitySession() }
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    func stopBackgroundActivitySession() {
+        #if os(iOS)
+        backgroundSession?.invalidate()
+        backgroundSession = nil
+        #endif
+    }
+
+    // MARK: CLLocationManagerDelegate (called on the main thread, where the manager was made)
+
+    nonisolated func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+        let enabled = CLLocationManager.locationServicesEnabled()
+        MainActor.assumeIsolated {
+            servicesEnabled = enabled
+            callback?(.didChangeAuthorization)
+        }
+    }
+
+    nonisolated func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+        let converted = locations.map(Location.init(coreLocation:))
+        MainActor.assumeIsolated { callback?(.didUpdateLocations(converted)) }
+    }
+
+    nonisolated func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
+        let converted = ManagerError(coreLocation: error)
+        MainActor.assumeIsolated { callback?(.didFailWithError(converted)) }
+    }
+
+    nonisolated func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading) {
+        let converted = Heading(coreLocation: newHeading)
+        MainActor.assumeIsolated { callback?(.didUpdateHeading(converted)) }
+    }
+
+    nonisolated func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {
+        let identifier = region.identifier
+        MainActor.assumeIsolated { callback?(.didEnterRegion(identifier)) }
+    }
+
+    nonisolated func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion) {
+        let identifier = region.identifier
+        MainActor.assumeIsolated { callback?(.didExitRegion(identifier)) }
+    }
+
+    nonisolated func locationManager(
+        _ manager: CLLocationManager,
+        monitoringDidFailFor region: CLRegion?,
+        withError error: any Error
+    ) {
+        let identifier = region?.identifier
+        let converted = ManagerError(coreLocation: error)
+        MainActor.assumeIsolated {
+            callback?(.monitoringDidFail(regionIdentifier: identifier, converted))
+        }
+    }
+
+    nonisolated func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {
+        let converted = Visit(coreLocation: visit)
+        MainActor.assumeIsolated { callback?(.didVisit(converted)) }
+    }
+
+    #if os(iOS)
+    nonisolated func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {
+        MainActor.assumeIsolated { callback?(.didPauseLocationUpdates) }
+    }
+
+    nonisolated func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager) {
+        MainActor.assumeIsolated { callback?(.didResumeLocationUpdates) }
+    }
+    #endif
+}
+
+// MARK: Conversions: Core Location's negative values mean "unknown", which Whereabouts spells nil.
+
+extension Location {
+    /// A location from a `CLLocation`.
+    init(coreLocation location: CLLocation) {
+        self.init(
+            coordinate: Coordinate(latitude: location.coordinate.latitude, longitude: location.coordinate.longitude),
+            altitude: location.verticalAccuracy >= 0 ? location.altitude : nil,
+            horizontalAccuracy: location.horizontalAccuracy,
+            verticalAccuracy: location.verticalAccuracy >= 0 ? location.verticalAccuracy : nil,
+            speed: location.speed >= 0 ? location.speed : nil,
+            course: location.course >= 0 ? location.course : nil,
+            timestamp: location.timestamp
+        )
+    }
+}
+
+extension Heading {
+    /// A heading from a `CLHeading`.
+    init(coreLocation heading: CLHeading) {
+        self.init(
+            magneticHeading: heading.magneticHeading,
+            trueHeading: heading.trueHeading >= 0 ? heading.trueHeading : nil,
+            headingAccuracy: heading.headingAccuracy,
+            timestamp: heading.timestamp
+        )
+    }
+}
+
+extension Visit {
+    /// A visit from a `CLVisit`; an unknown departure (`distantFuture`) is nil.
+    init(coreLocation visit: CLVisit) {
+        self.init(
+            coordinate: Coordinate(latitude: visit.coordinate.latitude, longitude: visit.coordinate.longitude),
+            horizontalAccuracy: visit.horizontalAccuracy,
+            arrivalDate: visit.arrivalDate,
+            departureDate: visit.departureDate == .distantFuture ? nil : visit.departureDate
+        )
+    }
+}
+
+extension ManagerError {
+    /// A `CLError`'s code and description; another error keeps its description, with code -1.
+    init(coreLocation error: any Error) {
+        let error = error as NSError
+        self.init(code: error.domain == kCLErrorDomain ? error.code : -1, message: error.localizedDescription)
+    }
+}
+#endif

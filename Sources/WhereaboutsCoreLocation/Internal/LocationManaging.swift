@@ -1,0 +1,104 @@
+import Whereabouts
+
+/// The part of `CLLocationManager` the adapter uses, in Whereabouts' own types.
+///
+/// On Apple platforms `CoreLocationManager` implements it over a real `CLLocationManager`; on Linux
+/// the tests implement it with a fake that behaves as iOS does (DESIGN.md), so every line of the
+/// adapter's logic is compiled and tested without Core Location. Like `CLLocationManager`, it lives
+/// on the main thread, and its callbacks (``callback``) arrive there.
+@MainActor
+protocol LocationManaging: AnyObject {
+    /// `authorizationStatus`.
+    var authorizationStatus: AuthorizationStatus { get }
+    /// `accuracyAuthorization`.
+    var accuracyAuthorization: AccuracyAuthorization { get }
+    /// `CLLocationManager.locationServicesEnabled()`.
+    var locationServicesEnabled: Bool { get }
+    /// `CLLocationManager.isMonitoringAvailable(for: CLCircularRegion.self)`.
+    var isRegionMonitoringAvailable: Bool { get }
+    /// `allowsBackgroundLocationUpdates`. iOS raises an exception when it is set to `true` without
+    /// `location` in `UIBackgroundModes`; the adapter checks the declarations first.
+    var allowsBackgroundLocationUpdates: Bool { get set }
+    /// Where the delegate callbacks go, set once by the adapter.
+    var callback: (@MainActor (ManagerCallback) -> Void)? { get set }
+
+    /// `requestWhenInUseAuthorization()`: may show a prompt; sends a callback only if the status changes.
+    func requestWhenInUseAuthorization()
+    /// `requestAlwaysAuthorization()`: may show a prompt; sends a callback only if the status changes.
+    func requestAlwaysAuthorization()
+    /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:completion:)`; the completion gets
+    /// `nil` when the prompt was shown, or why it could not be.
+    func requestTemporaryFullAccuracyAuthorization(
+        withPurposeKey purposeKey: String,
+        completion: @escaping @MainActor (ManagerError?) -> Void
+    )
+    /// `requestLocation()`: one `didUpdateLocations` or one `didFailWithError`.
+    func requestLocation()
+    /// `startUpdatingLocation()`.
+    func startUpdatingLocation()
+    /// `stopUpdatingLocation()`.
+    func stopUpdatingLocation()
+    /// `startUpdatingHeading()`.
+    func startUpdatingHeading()
+    /// `stopUpdatingHeading()`.
+    func stopUpdatingHeading()
+    /// `startMonitoring(for:)` with a `CLCircularRegion`.
+    func startMonitoring(for region: Region)
+    /// `stopMonitoring(for:)`.
+    func stopMonitoring(for region: Region)
+    /// `startMonitoringVisits()`.
+    func startMonitoringVisits()
+    /// `stopMonitoringVisits()`.
+    func stopMonitoringVisits()
+    /// Starts a `CLBackgroundActivitySession`; returns whether one runs.
+    func startBackgroundActivitySession() -> Bool
+    /// Invalidates the background activity session, if any.
+    func stopBackgroundActivitySession()
+}
+
+/// One `CLLocationManagerDelegate` callback, converted.
+enum ManagerCallback: Hashable, Sendable {
+    /// `locationManagerDidChangeAuthorization(_:)`; the manager's properties hold the new values.
+    case didChangeAuthorization
+    /// `locationManager(_:didUpdateLocations:)`.
+    case didUpdateLocations([Location])
+    /// `locationManager(_:didFailWithError:)`.
+    case didFailWithError(ManagerError)
+    /// `locationManager(_:didUpdateHeading:)`.
+    case didUpdateHeading(Heading)
+    /// `locationManager(_:didEnterRegion:)`, by region identifier.
+    case didEnterRegion(String)
+    /// `locationManager(_:didExitRegion:)`, by region identifier.
+    case didExitRegion(String)
+    /// `locationManager(_:monitoringDidFailFor:withError:)`.
+    case monitoringDidFail(regionIdentifier: String?, ManagerError)
+    /// `locationManager(_:didVisit:)`.
+    case didVisit(Visit)
+    /// `locationManagerDidPauseLocationUpdates(_:)`.
+    case didPauseLocationUpdates
+    /// `locationManagerDidResumeLocationUpdates(_:)`.
+    case didResumeLocationUpdates
+}
+
+/// A `CLError`: its code (`CLError.Code.rawValue`) and its description.
+struct ManagerError: Error, Hashable, Sendable {
+    /// `CLError.Code.rawValue`.
+    var code: Int
+    /// The error's `localizedDescription`.
+    var message: String
+
+    /// `kCLErrorLocationUnknown`: no fix for now; Core Location keeps trying.
+    static let locationUnknown = 0
+    /// `kCLErrorDenied`: the app is not authorized (or services are off).
+    static let denied = 1
+    /// `kCLErrorNetwork`.
+    static let network = 2
+    /// `kCLErrorHeadingFailure`.
+    static let headingFailure = 3
+    /// `kCLErrorRegionMonitoringDenied`.
+    static let regionMonitoringDenied = 4
+    /// `kCLErrorRegionMonitoringFailure`.
+    static let regionMonitoringFailure = 5
+    /// `kCLErrorPromptDeclined`.
+    static let promptDeclined = 18
+}

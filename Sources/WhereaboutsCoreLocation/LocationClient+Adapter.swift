@@ -1,0 +1,55 @@
+import Whereabouts
+
+/// Makes the adapter on first use, on the main actor, so a client can be built anywhere (a
+/// dependency's `liveValue` is built on whatever thread first reads it) while Core Location's manager
+/// is still created on the main thread, which it needs to deliver callbacks.
+@MainActor
+final class AdapterHolder {
+    private let make: @MainActor @Sendable () -> CoreLocationAdapter
+    private var made: CoreLocationAdapter?
+
+    /// Creates a holder that makes its adapter with `make` on first use.
+    ///
+    /// - Parameter make: Builds the adapter; called once, on the main actor.
+    nonisolated init(_ make: @escaping @MainActor @Sendable () -> CoreLocationAdapter) {
+        self.make = make
+    }
+
+    /// The adapter, made now if this is the first use.
+    var adapter: CoreLocationAdapter {
+        if let made { return made }
+        let adapter = make()
+        made = adapter
+        return adapter
+    }
+}
+
+extension LocationClient {
+    /// A client whose every endpoint goes through a ``CoreLocationAdapter``, made on first use.
+    ///
+    /// - Parameter holder: Makes and keeps the adapter.
+    /// - Returns: The client.
+    static func adapter(_ holder: AdapterHolder) -> LocationClient {
+        LocationClient(
+            authorization: { await holder.adapter.authorization() },
+            authorizationUpdates: { await holder.adapter.authorizationUpdates() },
+            requestWhenInUseAuthorization: { try await holder.adapter.requestWhenInUseAuthorization() },
+            requestAlwaysAuthorization: { try await holder.adapter.requestAlwaysAuthorization() },
+            requestTemporaryFullAccuracy: { key in try await holder.adapter.requestTemporaryFullAccuracy(purposeKey: key) },
+            requestLocation: { try await holder.adapter.requestLocation() },
+            liveUpdates: { await holder.adapter.liveUpdates() },
+            events: { await holder.adapter.events() },
+            startMonitoring: { region in try await holder.adapter.startMonitoring(region) },
+            stopMonitoring: { region in await holder.adapter.stopMonitoring(region) },
+            startMonitoringVisits: { try await holder.adapter.startMonitoringVisits() },
+            stopMonitoringVisits: { await holder.adapter.stopMonitoringVisits() },
+            startUpdatingHeading: { await holder.adapter.startUpdatingHeading() },
+            stopUpdatingHeading: { await holder.adapter.stopUpdatingHeading() },
+            setAllowsBackgroundLocationUpdates: { allowed in
+                try await holder.adapter.setAllowsBackgroundLocationUpdates(allowed)
+            },
+            startBackgroundSession: { await holder.adapter.startBackgroundSession() },
+            stopBackgroundSession: { await holder.adapter.stopBackgroundSession() }
+        )
+    }
+}

@@ -1,0 +1,93 @@
+#if canImport(CoreLocation) && (os(iOS) || os(macOS))
+public import Whereabouts
+import Foundation
+#if canImport(UIKit)
+import UIKit
+#elseif canImport(AppKit)
+import AppKit
+#endif
+
+extension LocationClient {
+    /// The live client on Core Location: iOS decides, and every request still completes.
+    ///
+    /// Core Location sends no callback when a request changes nothing: asking again when the status is
+    /// decided, asking without the usage description, asking from the background, asking for Always a
+    /// second time or after Allow Once, or answering the upgrade prompt "Keep Only While Using". A
+    /// wrapper that waits for the callback waits forever. This client answers those requests at once
+    /// (or, for the upgrade prompt, when the app becomes active again) with an outcome that says what
+    /// happened, throws instead of letting iOS raise an exception for background updates without the
+    /// `location` background mode, and never delivers a fix after a revoke. iOS does not tell Allow Once
+    /// from Allow While Using App; both are reported as `allowWhileUsing`.
+    ///
+    /// The `CLLocationManager` is made on the main actor on first use, so the client itself can be made
+    /// anywhere, e.g. as a dependency's live value.
+    ///
+    /// ```swift
+    /// let client = LocationClient.coreLocation()
+    /// let outcome = try await client.requestWhenInUseAuthorization()
+    /// if outcome.status.isAuthorized {
+    ///     for try await update in await client.liveUpdates() { show(update) }
+    /// }
+    /// ```
+    ///
+    /// - Parameter declarations: The app's Info.plist keys; `nil` reads them from the main bundle.
+    /// - Returns: The client.
+    public static func coreLocation(declarations: UsageDescriptions? = nil) -> LocationClient {
+        let read: Result<UsageDescriptions, LocationError> =
+            if let declarations { .success(declarations) } else {
+                Result { () throws(LocationError) -> UsageDescriptions in
+                    try UsageDescriptions(dictionary: Bundle.main.infoDictionary ?? [:], file: "Info.plist")
+                }
+            }
+        return .adapter(
+            AdapterHolder {
+                let adapter = CoreLocationAdapter(
+                    manager: CoreLocationManager(),
+                    declarations: read,
+                    clock: ContinuousClock(),
+                    alwaysMemory: .userDefaults
+                )
+                adapter.observeApplicationActivity()
+                return adapter
+            })
+    }
+}
+
+extension CoreLocationAdapter.AlwaysRequestMemory {
+    /// Remembers the Always request in `UserDefaults.standard`, which lasts as long as the install.
+    static let userDefaults = Self(
+        wasRequested: { UserDefaults.standard.bool(forKey: "WhereaboutsAlwaysAuthorizationRequested") },
+        recordRequest: { UserDefaults.standard.set(true, forKey: "WhereaboutsAlwaysAuthorizationRequested") }
+    )
+}
+
+extension CoreLocationAdapter {
+    /// Follows the application's activity: a permission prompt makes the app resign active until it
+    /// is answered, which is how the adapter knows an upgrade prompt was shown and dismissed.
+    func observeApplicationActivity() {
+        #if canImport(UIKit)
+        let names: [(Notification.Name, @MainActor (CoreLocationAdapter) -> Void)] = [
+            (UIApplication.willResignActiveNotification, { $0.appWillResignActive() }),
+            (UIApplication.didBecomeActiveNotification, { $0.appDidBecomeActive() }),
+            (UIApplication.didEnterBackgroundNotification, { $0.appDidEnterBackground() }),
+            (UIApplication.willEnterForegroundNotification, { $0.appWillEnterForeground() }),
+        ]
+        #else
+        let names: [(Notification.Name, @MainActor (CoreLocationAdapter) -> Void)] = [
+            (NSApplication.willResignActiveNotification, { $0.appWillResignActive() }),
+            (NSApplication.didBecomeActiveNotification, { $0.appDidBecomeActive() }),
+        ]
+        #endif
+        for (name, action) in names {
+            let token = NotificationCenter.default.addObserver(forName: name, object: nil, queue: .main) {
+                [weak self] _ in
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    action(self)
+                }
+            }
+            observers.append(token)
+        }
+    }
+}
+#endif

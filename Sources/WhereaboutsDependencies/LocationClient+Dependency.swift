@@ -1,0 +1,69 @@
+public import Dependencies
+public import Whereabouts
+
+#if canImport(CoreLocation) && (os(iOS) || os(macOS))
+import WhereaboutsCoreLocation
+#endif
+
+extension DependencyValues {
+    /// The app's ``Whereabouts/LocationClient``, for features built with swift-dependencies or the
+    /// Composable Architecture (as composable-core-location's `locationManager` was).
+    ///
+    /// The live value is `LocationClient.coreLocation()` on iOS and macOS. Linux has no operating
+    /// system to ask, so there the live value reports an issue on every call and says how to provide
+    /// one: a client on an engine and a source, set once at launch. The test value is unimplemented:
+    /// every endpoint a test did not override fails the test (XCTest or Swift Testing) and names itself.
+    ///
+    /// ```swift
+    /// @Dependency(\.locationClient) var locationClient
+    /// let outcome = try await locationClient.requestWhenInUseAuthorization()
+    /// ```
+    ///
+    /// In a test:
+    ///
+    /// ```swift
+    /// try await withDependencies {
+    ///     $0.locationClient.requestWhenInUseAuthorization = {
+    ///         AuthorizationOutcome(status: .denied, accuracy: .fullAccuracy, resolution: .answered(.dontAllow))
+    ///     }
+    /// } operation: {
+    ///     try await model.onFindMeTapped()   // any other location call fails the test
+    /// }
+    /// ```
+    ///
+    /// On Linux, set the live client at launch:
+    ///
+    /// ```swift
+    /// prepareDependencies { $0.locationClient = .live(engine: engine, source: source) }
+    /// ```
+    public var locationClient: LocationClient {
+        get { self[LocationClientKey.self] }
+        set { self[LocationClientKey.self] = newValue }
+    }
+}
+
+/// The key of ``Dependencies/DependencyValues/locationClient``.
+private enum LocationClientKey: DependencyKey {
+    static var liveValue: LocationClient {
+        #if canImport(CoreLocation) && (os(iOS) || os(macOS))
+        .coreLocation()
+        #else
+        .failing { endpoint in
+            let message = "LocationClient.\(endpoint) was called on the live location client, but this platform "
+                + "has no Core Location; provide a client at launch with `prepareDependencies { "
+                + "$0.locationClient = .live(engine: engine, source: source) }` (a gpsd or replay source)"
+            reportIssue(message)
+            return UnimplementedFailure(description: message)
+        }
+        #endif
+    }
+
+    static var testValue: LocationClient {
+        .failing { endpoint in
+            let message = "LocationClient.\(endpoint) is unimplemented; override it in this test with "
+                + "`withDependencies { $0.locationClient.\(endpoint) = { ... } }`"
+            reportIssue(message)
+            return UnimplementedFailure(description: message)
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Testing
+import Whereabouts
+import WhereaboutsTesting
+
+@testable import WhereaboutsCoreLocation
+
+/// What reaches the app from Core Location's callbacks: events, live updates with diagnostics, one-shot
+/// locations, and nothing after a revoke.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct AdapterDeliveryTests {
+    @Test("Temporary full accuracy: allowed, then marked temporary")
+    func temporaryAllowed() async throws {
+        let harness = Harness(status: .authorizedWhenInUse, accuracy: .reducedAccuracy)
+        let request = Task { try await harness.client.requestTemporaryFullAccuracy(purposeKey: "Navigation") }
+        await harness.yield { harness.fake.prompt == .temporaryFullAccuracy }
+        harness.fake.answer(.allowPrecise)
+        let outcome = try await request.value
+        #expect(outcome == AccuracyOutcome(accuracy: .fullAccuracy, resolution: .answered(.allowPrecise)))
+        #expect(await harness.client.authorization().isFullAccuracyTemporary)
+    }
+
+    @Test("Temporary full accuracy: a decline is not an error, and the completion resumes once", arguments: [
+        false, true,
+    ])
+    func temporaryDeclined(completesTwice: Bool) async throws {
+        let harness = Harness(status: .authorizedWhenInUse, accuracy: .reducedAccuracy)
+        harness.fake.completesTwice = completesTwice
+        let request = Task { try await harness.client.requestTemporaryFullAccuracy(purposeKey: "Navigation") }
+        await harness.yield { harness.fake.prompt == .temporaryFullAccuracy }
+        harness.fake.answer(.dontAllowPrecise)
+        let outcome = try await request.value
+        #expect(outcome == AccuracyOutcome(accuracy: .reducedAccuracy, resolution: .answered(.dontAllowPrecise)))
+        #expect(harness.adapter.diagnostics().isSuperset(of: [.accuracyLimited, .fullAccuracyDenied]))
+    }
+
+    @Test("Temporary full accuracy: already full, unknown key, not authorized")
+    func temporaryEdges() async throws {
+        let full = Harness(status: .authorizedWhenInUse)
+        let outcome = try await full.client.requestTemporaryFullAccuracy(purposeKey: "Navigation")
+        #expect(outcome.resolution == .alreadyDetermined)
+        #expect(full.fake.calls.isEmpty)
+
+        let reduced = Harness(status: .authorizedWhenInUse, accuracy: .reducedAccuracy)
+        let unknown = await #expect(throws: LocationError.self) {
+            try await reduced.client.requestTemporaryFullAccuracy(purposeKey: "Ads")
+        }
+        #expect(unknown?.code == .missingTemporaryPurposeKey)
+
+        let notAsked = Harness(accuracy: .reducedAccuracy)
+        let error = await #expect(throws: LocationError.self) {
+            try await notAsked.client.requestTemporaryFullAccuracy(purposeKey: "Navigation")
+        }
+        #expect(error?.code == .notAuthorized)
+    }
+
+    @Test("requestLocation: one fix completes every pending request")
+    func requestLocation() async throws {
+        let harness = Harness(status: .authorizedWhenInUse)
+        let first = Task { try await harness.client.requestLocation() }
+        let second = Task { try await harness.client.requestLocation() }
+        await harness.yield { harness.fake.calls.filter { $0 == "requestLocation" }.count == 2 }
+        harness.fake.send(.didUpdateLocations([fix(0), fix(1)]))
+        harness.fake.send(.didUpdateLocations([fix(2)]))
+        #expect(try await first.value == fix(1))
+        #expect(try await second.value == fix(1))
+    }
+
+    @Test("requestLocation: not authorized, no fix, revoked while waiting, cancelled")
+    func requestLocationFailures() async throws {
+        let notAsked = Harness()
+        await #expect(throws: LocationError.notAuthorized(.notDetermined)) {
+            try await notAsked.client.requestLocation()
+        }
+
+        let harness = Harness(status: .authorizedWhenInUse)
+        let noFix = Task { try await harness.client.requestLocation() }
+        await harness.yield { harness.fake.calls.contains("requestLocation") }
+        harness.fake.send(.didFailWithError(ManagerError(code: ManagerError.locationUnknown, message: "no fix")))
+        let unavailable = await #expect(throws: LocationError.self) { try await noFix.value }
+        #expect(unavailable?.code == .locationUnavailable)
+
+        let revoked = Task { try await harness.client.requestLocation() }
+        await harness.yield { harness.fake.calls.filter { $0 == "requestLocation" }.count == 2 }
+        harness.fake.settings(status: .denied)
+        await #expect(throws: LocationError.notAuthorized(.denied)) { try await revoked.value }
+
+        harness.fake.settings(status: .authorizedWhenInUse)
+        let cancelled = Task { try await harness.client.requestLocation() }
+        await harness.yield { harness.fake.calls.filter { $0 == "requestLocation" }.count == 3 }
+        cancelled.cancel()
+        await #expect(throws: LocationError.cancelled) { try await cancelled.value }
+    }
+
+    @Test("Live updates: diagnostics first, then fixes; not one fix after a revoke")
+    func liveUpdatesAndRevoke() async throws {
+        let harness = Harness(status: .authorizedWhenInUse)
+        var updates = await harness.client.liveUpdates().makeAsyncIterator()
+        let first = try await updates.next()
+        #expect(first?.location == nil)
+        #expect(first?.authorization.status == .authorizedWhenInUse)
+        #expect(harness.fake.isUpdatingLocation)
+
+        harness.fake.send(.didUpdateLocations([fix(0)]))
+        #expect(try await updates.next()?.location == fix(0))
+        harness.fake.settings(status: .denied)
+        harness.fake.send(.didUpdateLocations([fix(1)]))
+        harness.fake.settings(status: .authorizedWhenInUse)
+        harness.fake.send(.didUpdateLocations([fix(2)]))
+
+        let revoked = try await updates.next()
+        #expect(revoked?.location == nil)
+        #expect(revoked?.diagnostics == [.authorizationDenied])
+        #expect(try await updates.next()?.location == nil)
+        #expect(try await updates.next()?.location == fix(2))
+    }
+
+    @Test("Core Location updates run only while someone listens and the app is authorized")
+    func demand() async throws {
+        let harness = Harness()
+        let consumer = Task {
+            for try await _ in await harness.client.liveUpdates() {}
+        }
+        await harness.yield { harness.adapter.updateSubscribers.count == 1 }
+        #expect(!harness.fake.isUpdatingLocation)
+        harness.fake.settings(status: .authorizedWhenInUse)
+        #expect(harness.fake.isUpdatingLocation)
+        consumer.cancel()
+        await harness.yield { !harness.fake.isUpdatingLocation }
+    }
+
+    @Test("Region monitoring: an error under reduced accuracy; regions end when precision is turned off")
+    func regions() async throws {
+        let region = Region(identifier: "home", center: fix().coordinate, radius: 100)
+        let reduced = Harness(status: .authorizedWhenInUse, accuracy: .reducedAccuracy)
+        let error = await #expect(throws: LocationError.self) { try await reduced.client.startMonitoring(region) }
+        #expect(error?.code == .regionMonitoringUnavailable)
+
+        let harness = Harness(status: .authorizedAlways)
+        try await harness.client.startMonitoring(region)
+        var events = await harness.client.events().makeAsyncIterator()
+        _ = await events.next()
+        harness.fake.send(.didEnterRegion("home"))
+        #expect(await events.next() == .didEnterRegion(region))
+        harness.fake.settings(accuracy: .reducedAccuracy)
+        _ = await events.next()
+        guard case .didFailWithError(let failure)? = await events.next() else {
+            Issue.record("no region monitoring error after precision was turned off")
+            return
+        }
+        #expect(failure.code == .regionMonitoringUnavailable)
+        #expect(harness.fake.monitoredRegions.isEmpty)
+        harness.fake.send(.didExitRegion("home"))
+        harness.fake.send(.didPauseLocationUpdates)
+        #expect(await events.next() == .didPauseLocationUpdates)
+    }
+
+    @Test("Background updates without the location background mode throw instead of crashing as iOS would")
+    func backgroundModeMissing() async throws {
+        let harness = Harness(status: .authorizedAlways, infoPlist: UsageDescriptions(whenInUse: "Map.", always: "Trips."))
+        await #expect(throws: LocationError.backgroundModeMissing) {
+            try await harness.client.setAllowsBackgroundLocationUpdates(true)
+        }
+        #expect(!harness.fake.allowsBackgroundLocationUpdates)
+
+        let declared = Harness(status: .authorizedWhenInUse)
+        try await declared.client.setAllowsBackgroundLocationUpdates(true)
+        #expect(declared.fake.allowsBackgroundLocationUpdates)
+        #expect(await declared.client.startBackgroundSession())
+        await declared.client.stopBackgroundSession()
+        #expect(declared.fake.backgroundSessions == 0)
+    }
+
+    @Test("The current authorization reaches a new subscriber at once, then each change")
+    func authorizationUpdates() async throws {
+        let harness = Harness()
+        var updates = await harness.client.authorizationUpdates().makeAsyncIterator()
+        #expect(await updates.next()?.status == .notDetermined)
+        harness.fake.settings(status: .authorizedAlways, accuracy: .reducedAccuracy)
+        #expect(await updates.next() == Authorization(status: .authorizedAlways, accuracy: .reducedAccuracy))
+    }
+}

@@ -1,0 +1,176 @@
+import Testing
+import Whereabouts
+import WhereaboutsTesting
+
+@testable import WhereaboutsCoreLocation
+
+/// Every authorization request completes, with an outcome that says what happened, whatever iOS
+/// sends or does not send (DESIGN rule 0), on a fake that behaves as iOS does.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct AdapterRequestTests {
+    @Test("When In Use: the prompt's answer completes the request", arguments: [true, false])
+    func whenInUseAnswered(callbackBeforeActive: Bool) async throws {
+        let harness = Harness()
+        harness.fake.callbackBeforeActive = callbackBeforeActive
+        let request = Task { try await harness.client.requestWhenInUseAuthorization() }
+        await harness.yield { harness.fake.prompt == .whenInUse }
+        harness.fake.answer(.allowWhileUsing(precise: false))
+        let outcome = try await request.value
+        #expect(outcome.status == .authorizedWhenInUse)
+        #expect(outcome.accuracy == .reducedAccuracy)
+        #expect(outcome.resolution == .answered(.allowWhileUsing(precise: false)))
+    }
+
+    @Test("When In Use: Don't Allow gives denied")
+    func whenInUseDenied() async throws {
+        let harness = Harness()
+        let request = Task { try await harness.client.requestWhenInUseAuthorization() }
+        await harness.yield { harness.fake.prompt == .whenInUse }
+        harness.fake.answer(.dontAllow)
+        let outcome = try await request.value
+        #expect(outcome.status == .denied)
+        #expect(outcome.resolution == .answered(.dontAllow))
+    }
+
+    @Test("A decided status completes at once, though iOS sends no callback", arguments: [
+        AuthorizationStatus.denied, .authorizedWhenInUse, .authorizedAlways,
+    ])
+    func alreadyDecided(status: AuthorizationStatus) async throws {
+        let harness = Harness(status: status)
+        let outcome = try await harness.client.requestWhenInUseAuthorization()
+        #expect(outcome.status == status)
+        #expect(outcome.resolution == .alreadyDetermined)
+        #expect(harness.fake.prompt == nil)
+    }
+
+    @Test("A missing usage description is an error naming the key, not a silent wait")
+    func missingKey() async throws {
+        let harness = Harness(infoPlist: UsageDescriptions(always: "Background reminders."))
+        let error = await #expect(throws: LocationError.self) {
+            try await harness.client.requestWhenInUseAuthorization()
+        }
+        #expect(error?.missingKeys == [UsageDescriptions.whenInUseKey])
+        #expect(harness.fake.calls.isEmpty)
+    }
+
+    @Test("Always needs both usage descriptions")
+    func alwaysMissingKeys() async throws {
+        let harness = Harness(infoPlist: UsageDescriptions(whenInUse: "Map."))
+        let error = await #expect(throws: LocationError.self) {
+            try await harness.client.requestAlwaysAuthorization()
+        }
+        #expect(error?.missingKeys == [UsageDescriptions.alwaysKey])
+    }
+
+    @Test("Services off, restricted and background requests complete as ignored, with the reason")
+    func ignored() async throws {
+        let off = Harness(status: .denied)
+        off.fake.locationServicesEnabled = false
+        #expect(try await off.client.requestWhenInUseAuthorization().resolution == .ignored(.servicesDisabled))
+
+        let restricted = Harness(status: .restricted)
+        #expect(try await restricted.client.requestAlwaysAuthorization().resolution == .ignored(.restricted))
+
+        let background = Harness()
+        background.enterBackground()
+        let outcome = try await background.client.requestWhenInUseAuthorization()
+        #expect(outcome.resolution == .ignored(.notInForeground))
+        #expect(outcome.status == .notDetermined)
+    }
+
+    @Test("A second request while a prompt is on screen completes at once as requestInProgress")
+    func secondRequestWhilePrompting() async throws {
+        let harness = Harness()
+        let first = Task { try await harness.client.requestWhenInUseAuthorization() }
+        await harness.yield { harness.fake.prompt == .whenInUse }
+        let second = try await harness.client.requestAlwaysAuthorization()
+        #expect(second.resolution == .ignored(.requestInProgress))
+        harness.fake.answer(.allowWhileUsing(precise: true))
+        #expect(try await first.value.resolution == .answered(.allowWhileUsing(precise: true)))
+    }
+
+    @Test("Always from notDetermined: the when-in-use prompt gives provisional Always")
+    func provisionalAlways() async throws {
+        let harness = Harness()
+        let request = Task { try await harness.client.requestAlwaysAuthorization() }
+        await harness.yield { harness.fake.prompt == .whenInUse }
+        harness.fake.answer(.allowWhileUsing(precise: true))
+        let outcome = try await request.value
+        #expect(outcome.status == .authorizedAlways)
+        #expect(outcome.resolution == .answered(.allowWhileUsing(precise: true)))
+    }
+
+    @Test("Always upgrade: Change to Always Allow", arguments: [true, false])
+    func upgradeAccepted(callbackBeforeActive: Bool) async throws {
+        let harness = Harness(status: .authorizedWhenInUse)
+        harness.fake.callbackBeforeActive = callbackBeforeActive
+        let request = Task { try await harness.client.requestAlwaysAuthorization() }
+        await harness.yield { harness.fake.prompt == .alwaysUpgrade }
+        harness.fake.answer(.changeToAlways)
+        let outcome = try await request.value
+        #expect(outcome.status == .authorizedAlways)
+        #expect(outcome.resolution == .answered(.changeToAlways))
+    }
+
+    @Test("Always upgrade: Keep Only While Using sends no callback, and the request still completes")
+    func upgradeKept() async throws {
+        let harness = Harness(status: .authorizedWhenInUse)
+        let updates = await harness.client.liveUpdates()
+        let request = Task { try await harness.client.requestAlwaysAuthorization() }
+        await harness.yield { harness.fake.prompt == .alwaysUpgrade }
+        harness.fake.answer(.keepWhileUsing)
+        await harness.yield { harness.clock.sleeperCount == 1 }
+        await harness.clock.advance(by: harness.adapter.timing.promptSettle)
+        let outcome = try await request.value
+        #expect(outcome.status == .authorizedWhenInUse)
+        #expect(outcome.resolution == .answered(.keepWhileUsing))
+        #expect(harness.adapter.diagnostics().contains(.alwaysAuthorizationDenied))
+        _ = updates
+    }
+
+    @Test("Always asked twice: the second completes at once as alwaysAlreadyRequested, iOS not asked")
+    func alwaysTwice() async throws {
+        let harness = Harness(status: .authorizedWhenInUse)
+        let first = Task { try await harness.client.requestAlwaysAuthorization() }
+        await harness.yield { harness.fake.prompt == .alwaysUpgrade }
+        harness.fake.answer(.keepWhileUsing)
+        await harness.yield { harness.clock.sleeperCount == 1 }
+        await harness.clock.advance(by: harness.adapter.timing.promptSettle)
+        _ = try await first.value
+        let second = try await harness.client.requestAlwaysAuthorization()
+        #expect(second.resolution == .ignored(.alwaysAlreadyRequested))
+        #expect(harness.fake.calls.filter { $0 == "requestAlwaysAuthorization" }.count == 1)
+    }
+
+    @Test("Always after Allow Once: iOS shows nothing, and the request completes after the wait")
+    func alwaysAfterAllowOnce() async throws {
+        let harness = Harness()
+        let first = Task { try await harness.client.requestWhenInUseAuthorization() }
+        await harness.yield { harness.fake.prompt == .whenInUse }
+        harness.fake.answer(.allowOnce(precise: true))
+        _ = try await first.value
+        let request = Task { try await harness.client.requestAlwaysAuthorization() }
+        await harness.yield { harness.clock.sleeperCount == 1 }
+        #expect(harness.fake.prompt == nil)
+        await harness.clock.advance(by: harness.adapter.timing.promptAppearance)
+        let outcome = try await request.value
+        #expect(outcome.status == .authorizedWhenInUse)
+        #expect(outcome.resolution == .ignored(.temporaryAuthorization))
+    }
+
+    @Test("A cancelled request throws cancelled; the person's later answer still arrives as an event")
+    func cancelledRequest() async throws {
+        let harness = Harness()
+        let events = await harness.client.events()
+        let request = Task { try await harness.client.requestWhenInUseAuthorization() }
+        await harness.yield { harness.fake.prompt == .whenInUse }
+        request.cancel()
+        let error = await #expect(throws: LocationError.self) { try await request.value }
+        #expect(error?.code == .cancelled)
+        harness.fake.answer(.allowWhileUsing(precise: true))
+        var iterator = events.makeAsyncIterator()
+        #expect(await iterator.next() == .didChangeAuthorization(Authorization(status: .notDetermined, accuracy: .fullAccuracy)))
+        #expect(await iterator.next() == .didChangeAuthorization(Authorization(status: .authorizedWhenInUse, accuracy: .fullAccuracy)))
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import Whereabouts
+import WhereaboutsTesting
+
+@testable import WhereaboutsCoreLocation
+
+/// A fake manager, an adapter on it wired as UIApplication's notifications would wire it, a test
+/// clock, and the client an app would use.
+@MainActor
+final class Harness {
+    let fake: FakeLocationManager
+    let clock = TestClock()
+    let adapter: CoreLocationAdapter
+    let client: LocationClient
+    private(set) var alwaysRequested: Bool
+
+    static let allKeys = UsageDescriptions(
+        whenInUse: "Shows where you are on the map.",
+        always: "Tells you when you reach a saved place.",
+        temporaryPurposes: ["Navigation": "Turn-by-turn directions need your precise location."],
+        backgroundModes: ["location"],
+        appName: "Wayfinder"
+    )
+
+    init(
+        status: AuthorizationStatus = .notDetermined,
+        accuracy: AccuracyAuthorization = .fullAccuracy,
+        infoPlist: UsageDescriptions = Harness.allKeys,
+        alwaysRequested: Bool = false
+    ) {
+        let fake = FakeLocationManager(infoPlist: infoPlist)
+        fake.authorizationStatus = status
+        fake.accuracyAuthorization = accuracy
+        self.fake = fake
+        self.alwaysRequested = alwaysRequested
+        var memory = CoreLocationAdapter.AlwaysRequestMemory(wasRequested: { false }, recordRequest: {})
+        let adapter = CoreLocationAdapter(
+            manager: fake, declarations: .success(infoPlist), clock: clock, alwaysMemory: memory)
+        self.adapter = adapter
+        self.client = .adapter(AdapterHolder { adapter })
+        memory = CoreLocationAdapter.AlwaysRequestMemory(
+            wasRequested: { [unowned self] in self.alwaysRequested },
+            recordRequest: { [unowned self] in self.alwaysRequested = true })
+        adapter.alwaysMemory = memory
+        fake.appResignsActive = { [unowned adapter] in adapter.appWillResignActive() }
+        fake.appBecomesActive = { [unowned adapter] in adapter.appDidBecomeActive() }
+    }
+
+    /// Sends the app to the background (for iOS and for the adapter).
+    func enterBackground() {
+        fake.isForeground = false
+        adapter.appWillResignActive()
+        adapter.appDidEnterBackground()
+    }
+
+    /// Lets other tasks run until `condition` holds; fails the test if it never does.
+    func yield(until condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
+        for _ in 0..<10_000 {
+            if condition() { return }
+            await Task.yield()
+        }
+        Issue.record("the condition never held", sourceLocation: sourceLocation)
+    }
+}
+
+/// A fix in Paris.
+func fix(_ seconds: Double = 0) -> Location {
+    Location(
+        coordinate: Coordinate(latitude: 48.8570, longitude: 2.3411),
+        horizontalAccuracy: 5,
+        timestamp: Date(timeIntervalSince1970: 1_790_000_000 + seconds)
+    )
+}
