@@ -19,8 +19,10 @@ struct LintInvocation {
     /// - Parameters:
     ///   - arguments: What followed the verb on the `swift package` command line.
     ///   - defaultPath: The folder to lint when no PATH is given.
+    ///   - ignoringTargets: Whether to drop `--target NAME` options: Xcode passes the selected targets that way,
+    ///     and the linter reads whole folders.
     /// - Throws: ``LintPluginError`` for an option the linter does not have or one without its value.
-    init(arguments: [String], defaultPath: String) throws {
+    init(arguments: [String], defaultPath: String, ignoringTargets: Bool = false) throws {
         if let last = arguments.last, ["--format", "--config"].contains(last) {
             throw LintPluginError.missingValue(last)
         }
@@ -29,8 +31,7 @@ struct LintInvocation {
         let configs = extractor.extractOption(named: "config")
         let strict = extractor.extractFlag(named: "strict")
         let includeVendored = extractor.extractFlag(named: "include-vendored")
-        // Xcode passes the selected targets as `--target NAME`; the linter reads whole folders, so they are dropped.
-        _ = extractor.extractOption(named: "target")
+        if ignoringTargets { _ = extractor.extractOption(named: "target") }
         if let unknown = extractor.remainingArguments.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
             throw LintPluginError.unknownOption(unknown)
         }
@@ -67,7 +68,7 @@ struct LintInvocation {
             }
             messages = try FileHandle(forWritingTo: messagesURL)
         } catch {
-            throw LintPluginError.cannotStart(tool.path, "cannot create \(messagesURL.path): \(error)")
+            throw LintPluginError.cannotWrite(messagesURL.path, "\(error)")
         }
         defer { try? FileManager.default.removeItem(at: messagesURL) }
         let report = Pipe()

@@ -6,6 +6,8 @@ enum LintPluginError: Error, CustomStringConvertible {
     case missingValue(String)
     /// `--format` or `--config` given twice.
     case repeatedOption(String)
+    /// The file for the linter's messages could not be made in the plugin's work directory (its path, the reason).
+    case cannotWrite(String, String)
     /// The `whereabouts` executable could not be started (its path, the reason).
     case cannotStart(String, String)
     /// The linter was ended by a signal (its number).
@@ -26,8 +28,11 @@ enum LintPluginError: Error, CustomStringConvertible {
             "\(option) needs a value; use \(Self.usage)"
         case .repeatedOption(let option):
             "\(option) was given more than once; give it once: \(Self.usage)"
+        case .cannotWrite(let path, let reason):
+            "cannot write \(path) (\(reason)); make the package's .build folder writable and run the plugin again"
         case .cannotStart(let path, let reason):
-            "cannot start the linter at \(path) (\(reason)); run `swift build --product whereabouts` and try again"
+            "cannot start the linter at \(path) (\(reason)); run `swift package clean`, then the plugin again (it "
+                + "builds the linter first)"
         case .killed(let signal):
             "the linter was ended by signal \(signal) before it finished; run it again"
         case .lintFailed(2, let summary):

@@ -15,6 +15,12 @@ import PackagePlugin
 /// The linter only reads, so the plugin asks for no permission.
 @main
 struct WhereaboutsLintPlugin: CommandPlugin {
+    /// Lints the package's folder (or the folders given), then fails if the lint did.
+    ///
+    /// - Parameters:
+    ///   - context: The package, and where SwiftPM built the `whereabouts` tool.
+    ///   - arguments: The linter's options and folders (what followed the verb).
+    /// - Throws: ``LintPluginError`` when the lint fails or cannot run; SwiftPM prints its description.
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let tool = try context.tool(named: "whereabouts")
         let invocation = try LintInvocation(arguments: arguments, defaultPath: context.package.directoryURL.path)
