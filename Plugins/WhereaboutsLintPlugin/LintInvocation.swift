@@ -6,7 +6,8 @@ import PackagePlugin
 /// The plugin accepts the linter's own options and forwards them unchanged:
 ///
 /// ```
-/// swift package whereabouts-lint [PATH …] [--format xcode|json|sarif] [--strict] [--config FILE] [--include-vendored]
+/// swift package whereabouts-lint [PATH …] [--format xcode|json|sarif] [--strict] [--config FILE]
+///     [--include-vendored]
 /// ```
 ///
 /// With no PATH the plugin lints the folder it was started on (the package, or the Xcode project's folder).
