@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "WhereaboutsDependencies", targets: ["WhereaboutsDependencies"]),
         .executable(name: "whereabouts", targets: ["whereabouts"]),
         .executable(name: "whereabouts-bench", targets: ["whereabouts-bench"]),
+        .plugin(name: "WhereaboutsLintPlugin", targets: ["WhereaboutsLintPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -98,6 +99,17 @@ let package = Package(
             ],
             path: "Benchmarks/whereabouts-bench",
             swiftSettings: swiftSettings
+        ),
+        .plugin(
+            name: "WhereaboutsLintPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "whereabouts-lint",
+                    description: "Check an app project's location purpose strings, keys and background modes "
+                        + "against its code (runs `whereabouts lint`; the package's folder unless folders are given)."
+                )
+            ),
+            dependencies: ["whereabouts"]
         ),
         .testTarget(
             name: "WhereaboutsTests",
