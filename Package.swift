@@ -195,3 +195,9 @@ if Context.environment["WHEREABOUTS_FUZZ"] != nil {
         ))
     }
 }
+
+// DocC: scripts/docs.sh sets WHEREABOUTS_DOCS so `swift package generate-documentation` exists there; an app that
+// depends on Whereabouts never resolves the plugin.
+if Context.environment["WHEREABOUTS_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

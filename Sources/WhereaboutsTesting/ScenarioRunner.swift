@@ -1,7 +1,7 @@
 import Foundation
 public import Whereabouts
 
-/// Runs a ``Scenario`` against a real ``AuthorizationEngine``, step by step, on a test clock.
+/// Runs a ``Scenario`` against a real `AuthorizationEngine`, step by step, on a test clock.
 ///
 /// Each step completes before the next starts: a request either completes or leaves its
 /// prompt on screen, a fix is handled before the runner moves on, and `wait` advances the

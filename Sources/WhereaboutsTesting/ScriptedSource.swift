@@ -3,7 +3,7 @@ public import Whereabouts
 
 /// A location source driven by a test: send fixes, then finish.
 ///
-/// ``send(_:)`` returns once the engine has taken the event in (or at once when nothing is
+/// ``send(_:)-(SourceEvent)`` returns once the engine has taken the event in (or at once when nothing is
 /// listening, in which case the event is dropped, as a GPS's fix nobody reads), so a test can
 /// check what the app received right after sending.
 ///

@@ -9,7 +9,9 @@ import Whereabouts
 /// ```swift
 /// let clock = TestClock()
 /// let engine = AuthorizationEngine(appID: "demo", declarations: declarations, prompter: person, clock: clock)
+/// await engine.changeSettings(status: .authorizedWhenInUse)
 /// let request = Task { try await engine.requestLocation() }
+/// while clock.sleeperCount == 0 { await Task.yield() }   // the request's time limit is set
 /// await clock.advance(by: .seconds(10))   // the request throws locationUnavailable
 /// ```
 public final class TestClock: Clock, @unchecked Sendable {

@@ -11,6 +11,7 @@ public struct UnimplementedEndpoint: Error, Hashable, Sendable, CustomStringConv
     }
 }
 
+/// A client for tests that fails on every endpoint a test does not override.
 extension LocationClient {
     /// A client whose every endpoint fails the current test, naming itself, unless overridden.
     ///
