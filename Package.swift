@@ -187,12 +187,14 @@ if Context.environment["WHEREABOUTS_FUZZ"] != nil {
     ]
     for target in fuzzTargets {
         package.products.append(.executable(name: target.name, targets: [target.name]))
-        package.targets.append(.executableTarget(
-            name: target.name,
-            dependencies: target.dependencies,
-            path: "Fuzz/\(target.folder)",
-            swiftSettings: swiftSettings
-        ))
+        package.targets.append(
+            .executableTarget(
+                name: target.name,
+                dependencies: target.dependencies,
+                path: "Fuzz/\(target.folder)",
+                swiftSettings: swiftSettings
+            )
+        )
     }
 }
 

@@ -14,7 +14,10 @@ extension WhereaboutsLintPlugin: XcodeCommandPlugin {
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
         let tool = try context.tool(named: "whereabouts")
         let invocation = try LintInvocation(
-            arguments: arguments, defaultPath: context.xcodeProject.directoryURL.path, ignoringTargets: true)
+            arguments: arguments,
+            defaultPath: context.xcodeProject.directoryURL.path,
+            ignoringTargets: true
+        )
         try invocation.run(tool: tool.url, scratch: context.pluginWorkDirectoryURL).forward()
     }
 }

@@ -31,9 +31,14 @@ extension CoreLocationAdapter {
         case .monitoringDidFail(let identifier, let error):
             if let identifier { regions[identifier] = nil }
             let what = identifier.map { "region \"\($0)\"" } ?? "a region"
-            broadcast(.didFailWithError(.regionMonitoringUnavailable(
-                "Core Location could not monitor \(what) (CLError \(error.code): \(error.message)); check that "
-                    + "the app is authorized with precise location and monitors at most 20 regions")))
+            broadcast(
+                .didFailWithError(
+                    .regionMonitoringUnavailable(
+                        "Core Location could not monitor \(what) (CLError \(error.code): \(error.message)); check that "
+                            + "the app is authorized with precise location and monitors at most 20 regions"
+                    )
+                )
+            )
         case .didVisit(let visit):
             guard current.status.isAuthorized else { return }
             broadcast(.didVisit(visit))
@@ -68,7 +73,8 @@ extension CoreLocationAdapter {
                 manager.stopMonitoring(for: region)
             }
             regions.removeAll()
-            let reason = now.status.isAuthorized
+            let reason =
+                now.status.isAuthorized
                 ? "the person turned precise location off, which stops region monitoring; monitor again when "
                     + "accuracy is full"
                 : "location is no longer authorized (status \(now.status)); monitor again after authorization"
@@ -96,7 +102,8 @@ extension CoreLocationAdapter {
             authorizationMayHaveChanged()
             let denied = LocationError.notAuthorized(
                 current.status == .notDetermined ? .denied : current.status,
-                servicesEnabled: current.servicesEnabled)
+                servicesEnabled: current.servicesEnabled
+            )
             for id in locationRequests.keys.sorted() { finishLocationRequest(id, .failure(denied)) }
             broadcast(.didFailWithError(denied))
         default:
@@ -118,7 +125,8 @@ extension CoreLocationAdapter {
             guard var subscriber = updateSubscribers[id] else { continue }
             for location in locations {
                 subscriber.continuation.yield(
-                    LocationUpdate(location: location, diagnostics: diagnostics, authorization: current))
+                    LocationUpdate(location: location, diagnostics: diagnostics, authorization: current)
+                )
             }
             subscriber.diagnostics = diagnostics
             subscriber.authorization = current
@@ -136,7 +144,9 @@ extension CoreLocationAdapter {
             else { continue }
             subscriber.diagnostics = diagnostics
             subscriber.authorization = current
-            subscriber.continuation.yield(LocationUpdate(location: nil, diagnostics: diagnostics, authorization: current))
+            subscriber.continuation.yield(
+                LocationUpdate(location: nil, diagnostics: diagnostics, authorization: current)
+            )
             updateSubscribers[id] = subscriber
         }
         updateDemand()

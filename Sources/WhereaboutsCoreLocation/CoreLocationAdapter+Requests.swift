@@ -77,15 +77,21 @@ extension CoreLocationAdapter {
         guard current.status.isAuthorized else {
             throw LocationError.notAuthorized(current.status, servicesEnabled: current.servicesEnabled)
         }
-        if current.accuracy == .fullAccuracy { return AccuracyOutcome(accuracy: .fullAccuracy, resolution: .alreadyDetermined) }
+        if current.accuracy == .fullAccuracy {
+            return AccuracyOutcome(accuracy: .fullAccuracy, resolution: .alreadyDetermined)
+        }
         guard declarations.temporaryPurposes[purposeKey] != nil else {
             throw LocationError.missingTemporaryPurposeKey(
-                purposeKey, declared: declarations.temporaryPurposes.keys.sorted())
+                purposeKey,
+                declared: declarations.temporaryPurposes.keys.sorted()
+            )
         }
         if prompt != nil || accuracyPromptShowing {
             return AccuracyOutcome(accuracy: current.accuracy, resolution: .ignored(.requestInProgress))
         }
-        guard isForeground else { return AccuracyOutcome(accuracy: current.accuracy, resolution: .ignored(.notInForeground)) }
+        guard isForeground else {
+            return AccuracyOutcome(accuracy: current.accuracy, resolution: .ignored(.notInForeground))
+        }
 
         accuracyPromptShowing = true
         refreshDiagnostics()
@@ -117,7 +123,8 @@ extension CoreLocationAdapter {
             refreshDiagnostics()
             throw LocationError.sourceFailed(
                 "Core Location could not show the precise location prompt (CLError \(error.code): "
-                    + "\(error.message)); check that the app is in the foreground and try again")
+                    + "\(error.message)); check that the app is in the foreground and try again"
+            )
         }
         authorizationMayHaveChanged()
         refreshDiagnostics()

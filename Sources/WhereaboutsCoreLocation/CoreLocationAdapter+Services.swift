@@ -49,7 +49,10 @@ extension CoreLocationAdapter {
         let diagnostics = diagnostics()
         continuation.yield(LocationUpdate(location: nil, diagnostics: diagnostics, authorization: current))
         updateSubscribers[id] = UpdateSubscriber(
-            continuation: continuation, diagnostics: diagnostics, authorization: current)
+            continuation: continuation,
+            diagnostics: diagnostics,
+            authorization: current
+        )
         updateDemand()
         return stream
     }
@@ -60,12 +63,14 @@ extension CoreLocationAdapter {
         authorizationMayHaveChanged()
         guard current.status.isAuthorized else {
             throw LocationError.regionMonitoringUnavailable(
-                "location is not authorized (status \(current.status)); ask for authorization first")
+                "location is not authorized (status \(current.status)); ask for authorization first"
+            )
         }
         guard current.accuracy == .fullAccuracy else {
             throw LocationError.regionMonitoringUnavailable(
                 "the app has approximate location only, and iOS monitors no region then; ask for temporary "
-                    + "full accuracy or explain why the feature needs Precise Location")
+                    + "full accuracy or explain why the feature needs Precise Location"
+            )
         }
         guard manager.isRegionMonitoringAvailable else {
             throw LocationError.regionMonitoringUnavailable("this device cannot monitor circular regions")

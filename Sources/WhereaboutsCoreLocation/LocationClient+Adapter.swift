@@ -35,7 +35,9 @@ extension LocationClient {
             authorizationUpdates: { await holder.adapter.authorizationUpdates() },
             requestWhenInUseAuthorization: { try await holder.adapter.requestWhenInUseAuthorization() },
             requestAlwaysAuthorization: { try await holder.adapter.requestAlwaysAuthorization() },
-            requestTemporaryFullAccuracy: { key in try await holder.adapter.requestTemporaryFullAccuracy(purposeKey: key) },
+            requestTemporaryFullAccuracy: { key in
+                try await holder.adapter.requestTemporaryFullAccuracy(purposeKey: key)
+            },
             requestLocation: { try await holder.adapter.requestLocation() },
             liveUpdates: { await holder.adapter.liveUpdates() },
             events: { await holder.adapter.events() },

@@ -49,7 +49,8 @@ extension LocationClient {
                 )
                 adapter.observeApplicationActivity()
                 return adapter
-            })
+            }
+        )
     }
 }
 

@@ -49,7 +49,8 @@ private enum LocationClientKey: DependencyKey {
         .coreLocation()
         #else
         .failing { endpoint in
-            let message = "LocationClient.\(endpoint) was called on the live location client, but this platform "
+            let message =
+                "LocationClient.\(endpoint) was called on the live location client, but this platform "
                 + "has no Core Location; provide a client at launch with `prepareDependencies { "
                 + "$0.locationClient = .live(engine: engine, source: source) }` (a gpsd or replay source)"
             reportIssue(message)
@@ -60,7 +61,8 @@ private enum LocationClientKey: DependencyKey {
 
     static var testValue: LocationClient {
         .failing { endpoint in
-            let message = "LocationClient.\(endpoint) is unimplemented; override it in this test with "
+            let message =
+                "LocationClient.\(endpoint) is unimplemented; override it in this test with "
                 + "`withDependencies { $0.locationClient.\(endpoint) = { ... } }`"
             reportIssue(message)
             return UnimplementedFailure(description: message)

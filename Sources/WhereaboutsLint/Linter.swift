@@ -54,24 +54,32 @@ public struct Linter: Sendable {
         // `lint App.xcodeproj` means the project folder that holds it.
         let root = given.pathExtension == "xcodeproj" ? given.deletingLastPathComponent() : given
         let scanner = ProjectScanner(
-            excludedPaths: configuration.excluded, includeVendored: configuration.includeVendored)
+            excludedPaths: configuration.excluded,
+            includeVendored: configuration.includeVendored
+        )
         let project = scanner.scan(root)
         var problems = project.problems
         var findings: [LintFinding] = []
         if project.isSwiftPackageOnly {
             findings.append(
                 LintFinding(
-                    ruleID: LintRule.noAppBundle.id, severity: LintRule.noAppBundle.defaultSeverity,
+                    ruleID: LintRule.noAppBundle.id,
+                    severity: LintRule.noAppBundle.defaultSeverity,
                     message: "\(root.lastPathComponent) is a Swift package with no app bundle (no Info.plist, no app "
                         + "project), so there are no location purpose strings to check; lint the app that uses it.",
-                    position: SourcePosition(file: "Package.swift")))
+                    position: SourcePosition(file: "Package.swift")
+                )
+            )
         } else if project.targets.isEmpty && project.problems.isEmpty {
             findings.append(
                 LintFinding(
-                    ruleID: LintRule.noAppBundle.id, severity: LintRule.noAppBundle.defaultSeverity,
+                    ruleID: LintRule.noAppBundle.id,
+                    severity: LintRule.noAppBundle.defaultSeverity,
                     message: "\(root.path) holds no app: no .xcodeproj, project.yml, Project.swift or Info.plist was "
                         + "found, so nothing was checked; give the folder of the app project.",
-                    position: SourcePosition(file: ".")))
+                    position: SourcePosition(file: ".")
+                )
+            )
         }
 
         let files = Set(project.targets.flatMap(\.sourceFiles)).filter { !configuration.isExcluded($0) }.sorted()
@@ -86,8 +94,12 @@ public struct Linter: Sendable {
         }
         let prefix = Self.displayPrefix(of: root, base: base)
         return LintReport(
-            findings: apply(findings, prefix: prefix), problems: apply(problems, prefix: prefix),
-            fileCount: files.count, targetCount: project.targets.count, baseDirectory: base)
+            findings: apply(findings, prefix: prefix),
+            problems: apply(problems, prefix: prefix),
+            fileCount: files.count,
+            targetCount: project.targets.count,
+            baseDirectory: base
+        )
     }
 
     /// Drops disabled rules and excluded files, overrides severities, removes duplicates, and prefixes paths.

@@ -35,11 +35,14 @@ struct SourceAnalysis: Sendable {
             if case .unreadable = result {
                 problems.append(
                     LintFinding(
-                        ruleID: LintRule.unreadableFile.id, severity: LintRule.unreadableFile.defaultSeverity,
+                        ruleID: LintRule.unreadableFile.id,
+                        severity: LintRule.unreadableFile.defaultSeverity,
                         message:
                             "\(file) cannot be read, so its location API uses were not checked; check that it exists "
                             + "and is readable.",
-                        position: SourcePosition(file: file)))
+                        position: SourcePosition(file: file)
+                    )
+                )
             }
         }
         let shared = constants
@@ -63,7 +66,9 @@ struct SourceAnalysis: Sendable {
     /// `transform` applied to every item on a task group bounded to the core count, results in input order;
     /// `onEach` runs (on the caller's task) as each item finishes.
     static func concurrentMap<Item: Sendable, Result: Sendable>(
-        _ items: [Item], onEach: () -> Void = {}, _ transform: @escaping @Sendable (Item) -> Result
+        _ items: [Item],
+        onEach: () -> Void = {},
+        _ transform: @escaping @Sendable (Item) -> Result
     ) async -> [Result] {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         var results = [Result?](repeating: nil, count: items.count)

@@ -86,8 +86,10 @@ extension GPXReader {
             let value = scanner.value.withUnsafeBufferPointer { DecimalParser.parse($0) }
             guard let value, value.isFinite, abs(value) <= limit else {
                 let what = value == nil ? "is not a number" : "is out of range (−\(Int(limit))…\(Int(limit)))"
-                try report(at: scanner.valuePosition(),
-                           "<\(kind)> \(attribute) \(what): \(Self.quoted(scanner.value)); the point is skipped")
+                try report(
+                    at: scanner.valuePosition(),
+                    "<\(kind)> \(attribute) \(what): \(Self.quoted(scanner.value)); the point is skipped"
+                )
                 return nil
             }
             return value
@@ -105,8 +107,11 @@ extension GPXReader {
         }
         if leaf.kind == .time {
             guard let time = text.withUnsafeBufferPointer({ Timestamp.parse($0) }) else {
-                try report(at: position, "<time> is not an ISO 8601 time like 2024-05-01T12:00:00Z: "
-                    + "\(Self.quoted(text)); the value is ignored")
+                try report(
+                    at: position,
+                    "<time> is not an ISO 8601 time like 2024-05-01T12:00:00Z: "
+                        + "\(Self.quoted(text)); the value is ignored"
+                )
                 return
             }
             if point != nil { point?.time = time } else { metadataTime = time }

@@ -100,8 +100,12 @@ public struct NMEAReader: TrackReader {
         defaultDate: DateComponents? = nil,
         onIssue: @escaping (ReplayIssue) -> Void = { _ in }
     ) {
-        self.init(input: ByteInput(handle: handle, name: name), strict: strict, defaultDate: defaultDate,
-                  onIssue: onIssue)
+        self.init(
+            input: ByteInput(handle: handle, name: name),
+            strict: strict,
+            defaultDate: defaultDate,
+            onIssue: onIssue
+        )
     }
 
     /// Reads a log held in memory.
@@ -119,8 +123,12 @@ public struct NMEAReader: TrackReader {
         defaultDate: DateComponents? = nil,
         onIssue: @escaping (ReplayIssue) -> Void = { _ in }
     ) {
-        self.init(input: ByteInput(data: data, name: name), strict: strict, defaultDate: defaultDate,
-                  onIssue: onIssue)
+        self.init(
+            input: ByteInput(data: data, name: name),
+            strict: strict,
+            defaultDate: defaultDate,
+            onIssue: onIssue
+        )
     }
 
     /// Reads any byte input: a file, a handle with bytes put back after format detection, data in chunks.

@@ -127,7 +127,11 @@ public struct ReplaySource: LocationSource {
         guard format == nil else { return }
         guard TrackFormat.detect(first) != nil else {
             let what = first.isEmpty ? "is empty" : "is neither GPX (starts with <) nor NMEA (starts with $)"
-            throw ReplayIssue(file: url.path, line: first.isEmpty ? 0 : 1, message: "\(what); give a .gpx or .nmea track")
+            throw ReplayIssue(
+                file: url.path,
+                line: first.isEmpty ? 0 : 1,
+                message: "\(what); give a .gpx or .nmea track"
+            )
         }
     }
 
@@ -226,8 +230,11 @@ final class Player: @unchecked Sendable {
             let first = try input.nextChunk() ?? Data()
             guard let detected = TrackFormat.detect(first) else {
                 let what = first.isEmpty ? "is empty" : "is neither GPX (starts with <) nor NMEA (starts with $)"
-                throw ReplayIssue(file: input.name, line: first.isEmpty ? 0 : 1,
-                                  message: "\(what); give a .gpx or .nmea track")
+                throw ReplayIssue(
+                    file: input.name,
+                    line: first.isEmpty ? 0 : 1,
+                    message: "\(what); give a .gpx or .nmea track"
+                )
             }
             format = detected
             input.putBack(first)
@@ -256,8 +263,12 @@ extension ReplaySource {
     /// The bundled demo app's Info.plist: "Wayfinder", with a when-in-use description and the
     /// temporary-usage purpose key `Navigation`.
     public static var sampleAppInfoURL: URL {
-        guard let url = Bundle.module.url(forResource: "Wayfinder-Info", withExtension: "plist",
-                                          subdirectory: "Resources")
+        guard
+            let url = Bundle.module.url(
+                forResource: "Wayfinder-Info",
+                withExtension: "plist",
+                subdirectory: "Resources"
+            )
         else { preconditionFailure("the bundled demo Info.plist is missing from WhereaboutsReplay's resources") }
         return url
     }

@@ -42,7 +42,7 @@ enum Parser {
             }
             try checkKeys(wait, allowed: ["seconds"], what: "\"wait\"", fail: fail)
             guard let seconds = try number(wait, "seconds", in: "\"wait\"", fail: fail), seconds >= 0,
-                  seconds <= 1e9
+                seconds <= 1e9
             else { throw fail("\"wait\" needs \"seconds\": a number from 0 to 1,000,000,000") }
             return .wait(.milliseconds(Int64((seconds * 1000).rounded())))
         default: return .expect(try expectation(object, fail: fail))
@@ -64,20 +64,28 @@ enum Parser {
         case "requestTemporaryFullAccuracy":
             try checkKeys(object, allowed: ["do", "purposeKey"], what: "this step", fail: fail)
             guard let key = object["purposeKey"] as? String, !key.isEmpty else {
-                throw fail("requestTemporaryFullAccuracy needs \"purposeKey\": a key of "
-                    + "NSLocationTemporaryUsageDescriptionDictionary")
+                throw fail(
+                    "requestTemporaryFullAccuracy needs \"purposeKey\": a key of "
+                        + "NSLocationTemporaryUsageDescriptionDictionary"
+                )
             }
             return .requestTemporaryFullAccuracy(purposeKey: key)
         case "startMonitoringRegion":
-            try checkKeys(object, allowed: ["do", "lat", "lon", "radius", "identifier"], what: "this step",
-                          fail: fail)
+            try checkKeys(
+                object,
+                allowed: ["do", "lat", "lon", "radius", "identifier"],
+                what: "this step",
+                fail: fail
+            )
             guard let lat = try number(object, "lat", in: "startMonitoringRegion", fail: fail),
-                  let lon = try number(object, "lon", in: "startMonitoringRegion", fail: fail),
-                  let radius = try number(object, "radius", in: "startMonitoringRegion", fail: fail)
+                let lon = try number(object, "lon", in: "startMonitoringRegion", fail: fail),
+                let radius = try number(object, "radius", in: "startMonitoringRegion", fail: fail)
             else { throw fail("startMonitoringRegion needs \"lat\", \"lon\" and \"radius\" (metres)") }
             let center = Coordinate(latitude: lat, longitude: lon)
             guard center.isValid, radius > 0, radius <= 4e7 else {
-                throw fail("startMonitoringRegion: lat must be −90…90, lon −180…180 and radius above 0 and at most 40,000 km")
+                throw fail(
+                    "startMonitoringRegion: lat must be −90…90, lon −180…180 and radius above 0 and at most 40,000 km"
+                )
             }
             let identifier = object["identifier"] as? String ?? "region"
             return .startMonitoringRegion(Region(identifier: identifier, center: center, radius: radius))
@@ -103,12 +111,16 @@ enum Parser {
         guard let values = object["settings"] as? [String: Any], !values.isEmpty else {
             throw fail("\"settings\" must be an object with any of \"status\", \"precise\", \"servicesEnabled\"")
         }
-        try checkKeys(values, allowed: ["status", "precise", "servicesEnabled", "restricted"], what: "\"settings\"",
-                      fail: fail)
+        try checkKeys(
+            values,
+            allowed: ["status", "precise", "servicesEnabled", "restricted"],
+            what: "\"settings\"",
+            fail: fail
+        )
         var change = Scenario.SettingsChange()
         if let raw = values["status"] {
             guard let name = raw as? String, settingsStatuses.contains(name),
-                  let status = AuthorizationStatus(name: name)
+                let status = AuthorizationStatus(name: name)
             else { throw fail("settings \"status\" must be one of \(list(settingsStatuses))") }
             change.status = status
         }
@@ -123,10 +135,14 @@ enum Parser {
         guard let values = object["fix"] as? [String: Any] else {
             throw fail("\"fix\" must be an object such as {\"lat\": 48.8584, \"lon\": 2.2945, \"accuracy\": 5}")
         }
-        try checkKeys(values, allowed: ["lat", "lon", "accuracy", "altitude", "speed", "course"], what: "\"fix\"",
-                      fail: fail)
+        try checkKeys(
+            values,
+            allowed: ["lat", "lon", "accuracy", "altitude", "speed", "course"],
+            what: "\"fix\"",
+            fail: fail
+        )
         guard let lat = try number(values, "lat", in: "\"fix\"", fail: fail),
-              let lon = try number(values, "lon", in: "\"fix\"", fail: fail)
+            let lon = try number(values, "lon", in: "\"fix\"", fail: fail)
         else { throw fail("\"fix\" needs \"lat\" and \"lon\" in degrees") }
         let coordinate = Coordinate(latitude: lat, longitude: lon)
         guard coordinate.isValid else { throw fail("\"fix\": lat must be −90…90 and lon −180…180") }
@@ -152,11 +168,20 @@ enum Parser {
     static func expectation(_ object: [String: Any], fail: Fail) throws(ScenarioError) -> Scenario.Expectation {
         try checkKeys(object, allowed: ["expect"], what: "an expect step", fail: fail)
         guard let values = object["expect"] as? [String: Any], !values.isEmpty else {
-            throw fail("\"expect\" must be an object with any of \"status\", \"accuracy\", \"prompt\", \"result\", "
-                + "\"delivered\", \"lastFixPrecise\", \"diagnostics\"")
+            throw fail(
+                "\"expect\" must be an object with any of \"status\", \"accuracy\", \"prompt\", \"result\", "
+                    + "\"delivered\", \"lastFixPrecise\", \"diagnostics\""
+            )
         }
-        try checkKeys(values, allowed: ["status", "accuracy", "prompt", "result", "delivered", "lastFixPrecise",
-                                        "diagnostics"], what: "\"expect\"", fail: fail)
+        try checkKeys(
+            values,
+            allowed: [
+                "status", "accuracy", "prompt", "result", "delivered", "lastFixPrecise",
+                "diagnostics",
+            ],
+            what: "\"expect\"",
+            fail: fail
+        )
         var expectation = Scenario.Expectation()
         if let raw = values["status"] {
             guard let name = raw as? String, let status = AuthorizationStatus(name: name) else {
@@ -177,11 +202,14 @@ enum Parser {
             expectation.prompt = name
         }
         if let raw = values["result"] {
-            let allowed = AuthorizationStatus.allCases.map(\.description) + ["full", "reduced", "location"]
+            let allowed =
+                AuthorizationStatus.allCases.map(\.description) + ["full", "reduced", "location"]
                 + LocationError.Code.all.map(\.rawValue)
             guard let name = raw as? String, allowed.contains(name) else {
-                throw fail("expect \"result\" must be a status name, \"full\", \"reduced\", \"location\" or an "
-                    + "error id (\(LocationError.Code.all.map(\.rawValue).joined(separator: ", ")))")
+                throw fail(
+                    "expect \"result\" must be a status name, \"full\", \"reduced\", \"location\" or an "
+                        + "error id (\(LocationError.Code.all.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
             expectation.result = name
         }
@@ -215,13 +243,21 @@ enum Parser {
         }
     }
 
-    static func bool(_ object: [String: Any], _ key: String, in what: String, fail: Fail) throws(ScenarioError) -> Bool? {
+    static func bool(_ object: [String: Any], _ key: String, in what: String, fail: Fail) throws(ScenarioError) -> Bool?
+    {
         guard let raw = object[key] else { return nil }
-        guard let value = raw as? Bool, isBoolean(raw) else { throw fail("\"\(key)\" in \(what) must be true or false") }
+        guard let value = raw as? Bool, isBoolean(raw) else {
+            throw fail("\"\(key)\" in \(what) must be true or false")
+        }
         return value
     }
 
-    static func number(_ object: [String: Any], _ key: String, in what: String, fail: Fail) throws(ScenarioError) -> Double? {
+    static func number(
+        _ object: [String: Any],
+        _ key: String,
+        in what: String,
+        fail: Fail
+    ) throws(ScenarioError) -> Double? {
         guard let raw = object[key] else { return nil }
         guard !isBoolean(raw), let value = (raw as? NSNumber)?.doubleValue, value.isFinite else {
             throw fail("\"\(key)\" in \(what) must be a number")

@@ -35,8 +35,12 @@ extension Scenario {
         guard let object = root as? [String: Any] else {
             throw fail("the top level must be an object with \"appID\", \"info\", \"device\" and \"steps\"")
         }
-        try Parser.checkKeys(object, allowed: ["appID", "info", "device", "steps", "name", "description"],
-                             what: "the top level", fail: { fail($0) })
+        try Parser.checkKeys(
+            object,
+            allowed: ["appID", "info", "device", "steps", "name", "description"],
+            what: "the top level",
+            fail: { fail($0) }
+        )
         guard let appID = object["appID"] as? String, !appID.isEmpty else {
             throw fail("\"appID\" must be a non-empty string such as \"com.example.demo\"")
         }
@@ -48,7 +52,10 @@ extension Scenario {
             do {
                 info = try UsageDescriptions(dictionary: dictionary, file: "\(file): info")
             } catch {
-                throw ScenarioError(file: file, message: "info: \(error.description.replacingOccurrences(of: "\(file): info: ", with: ""))")
+                throw ScenarioError(
+                    file: file,
+                    message: "info: \(error.description.replacingOccurrences(of: "\(file): info: ", with: ""))"
+                )
             }
         }
         var device = DeviceSettings()
@@ -56,10 +63,19 @@ extension Scenario {
             guard let dictionary = raw as? [String: Any] else {
                 throw fail("\"device\" must be an object such as {\"servicesEnabled\": true, \"restricted\": false}")
             }
-            try Parser.checkKeys(dictionary, allowed: ["servicesEnabled", "restricted"], what: "\"device\"",
-                                 fail: { fail($0) })
-            device.servicesEnabled = try Parser.bool(dictionary, "servicesEnabled", in: "\"device\"",
-                                                     fail: { fail($0) }) ?? true
+            try Parser.checkKeys(
+                dictionary,
+                allowed: ["servicesEnabled", "restricted"],
+                what: "\"device\"",
+                fail: { fail($0) }
+            )
+            device.servicesEnabled =
+                try Parser.bool(
+                    dictionary,
+                    "servicesEnabled",
+                    in: "\"device\"",
+                    fail: { fail($0) }
+                ) ?? true
             device.restricted = try Parser.bool(dictionary, "restricted", in: "\"device\"", fail: { fail($0) }) ?? false
         }
         guard let rawSteps = object["steps"] as? [Any] else {
@@ -91,4 +107,3 @@ extension Scenario {
             + "is missing or extra near there"
     }
 }
-

@@ -86,8 +86,12 @@ final class Run: Sendable {
                 await listen()
             }
         case .settings(let change):
-            await engine.applySettings(status: change.status, precise: change.precise,
-                                       servicesEnabled: change.servicesEnabled, restricted: change.restricted)
+            await engine.applySettings(
+                status: change.status,
+                precise: change.precise,
+                servicesEnabled: change.servicesEnabled,
+                restricted: change.restricted
+            )
         case .fix(var location):
             location.timestamp = Scenario.epoch.addingTimeInterval(AuthorizationEngine.seconds(clock.now.offset))
             if !(await source.send(.location(location))) {
@@ -103,8 +107,10 @@ final class Run: Sendable {
         let delivered = await engine.deliveredCount
         if delivered > deliveredBefore, let last = await engine.lastDelivered {
             let precise = await engine.lastDeliveredPrecise ?? false
-            notes.append("app received \(last.coordinate) ±\(String(format: "%.0f", last.horizontalAccuracy)) m "
-                + (precise ? "(precise)" : "(approximate)"))
+            notes.append(
+                "app received \(last.coordinate) ±\(String(format: "%.0f", last.horizontalAccuracy)) m "
+                    + (precise ? "(precise)" : "(approximate)")
+            )
         }
         return await snapshot(number: number, kind: kind, action: action, notes: notes, failures: failures)
     }
@@ -113,7 +119,8 @@ final class Run: Sendable {
         switch action {
         case .requestWhenInUse: await submit(.whenInUse, notes: &notes)
         case .requestAlways: await submit(.always, notes: &notes)
-        case .requestTemporaryFullAccuracy(let key): await submit(.temporaryFullAccuracy(purposeKey: key), notes: &notes)
+        case .requestTemporaryFullAccuracy(let key):
+            await submit(.temporaryFullAccuracy(purposeKey: key), notes: &notes)
         case .requestLocation: await submit(.location, notes: &notes)
         case .startUpdates:
             guard state.subscription == nil else { return notes.append("updates already running") }
@@ -150,23 +157,30 @@ final class Run: Sendable {
         notes.append("error \(error.code): \(error)")
     }
 
-    private func respond(_ answer: Scenario.Answer, precise: Bool?, notes: inout [String],
-                         failures: inout [String]) async {
+    private func respond(
+        _ answer: Scenario.Answer,
+        precise: Bool?,
+        notes: inout [String],
+        failures: inout [String]
+    ) async {
         guard let prompt = await engine.presentedPrompt else {
             return failures.append("the person answers \(answer.rawValue), but no prompt is showing")
         }
-        let given: PromptAnswer = switch answer {
-        case .allowOnce: .allowOnce(precise: precise ?? prompt.preciseByDefault)
-        case .allowWhileUsing: .allowWhileUsing(precise: precise ?? prompt.preciseByDefault)
-        case .dontAllow: .dontAllow
-        case .changeToAlways: .changeToAlways
-        case .keepWhileUsing: .keepWhileUsing
-        case .allowPrecise: .allowPrecise
-        case .dontAllowPrecise: .dontAllowPrecise
-        }
+        let given: PromptAnswer =
+            switch answer {
+            case .allowOnce: .allowOnce(precise: precise ?? prompt.preciseByDefault)
+            case .allowWhileUsing: .allowWhileUsing(precise: precise ?? prompt.preciseByDefault)
+            case .dontAllow: .dontAllow
+            case .changeToAlways: .changeToAlways
+            case .keepWhileUsing: .keepWhileUsing
+            case .allowPrecise: .allowPrecise
+            case .dontAllowPrecise: .dontAllowPrecise
+            }
         guard given.kind == prompt.kind else {
-            return failures.append("the person answers \(answer.rawValue), an answer to a \(given.kind.rawValue) "
-                + "prompt, but the prompt showing is \(prompt.kind.rawValue)")
+            return failures.append(
+                "the person answers \(answer.rawValue), an answer to a \(given.kind.rawValue) "
+                    + "prompt, but the prompt showing is \(prompt.kind.rawValue)"
+            )
         }
         if precise != nil && prompt.kind != .whenInUse {
             notes.append("\"precise\" applies to the first prompt only and was ignored")
@@ -230,13 +244,20 @@ final class Run: Sendable {
         }
         for diagnostic in expectation.diagnostics ?? [] where !diagnostics.contains(diagnostic) {
             let present = diagnostics.map(\.rawValue).sorted().joined(separator: ", ")
-            failures.append("diagnostic \(diagnostic.rawValue) is missing (present: \(present.isEmpty ? "none" : present))")
+            failures.append(
+                "diagnostic \(diagnostic.rawValue) is missing (present: \(present.isEmpty ? "none" : present))"
+            )
         }
         return failures
     }
 
-    private func snapshot(number: Int, kind: String, action: String, notes: [String],
-                          failures: [String]) async -> StepReport {
+    private func snapshot(
+        number: Int,
+        kind: String,
+        action: String,
+        notes: [String],
+        failures: [String]
+    ) async -> StepReport {
         let authorization = await engine.authorization()
         return StepReport(
             step: number,
@@ -275,12 +296,15 @@ final class Run: Sendable {
             ("person", answer.rawValue + (precise.map { " (precise \($0 ? "on" : "off"))" } ?? ""))
         case .app(let event): ("app", event.rawValue)
         case .settings(let change):
-            ("settings", [
-                change.status.map { "status \($0)" },
-                change.precise.map { "precise \($0 ? "on" : "off")" },
-                change.servicesEnabled.map { "location services \($0 ? "on" : "off")" },
-                change.restricted.map { "restricted \($0)" },
-            ].compactMap { $0 }.joined(separator: ", "))
+            (
+                "settings",
+                [
+                    change.status.map { "status \($0)" },
+                    change.precise.map { "precise \($0 ? "on" : "off")" },
+                    change.servicesEnabled.map { "location services \($0 ? "on" : "off")" },
+                    change.restricted.map { "restricted \($0)" },
+                ].compactMap { $0 }.joined(separator: ", ")
+            )
         case .fix(let location):
             ("fix", "\(location.coordinate) ±\(String(format: "%.0f", location.horizontalAccuracy)) m")
         case .wait(let duration): ("wait", "\(String(format: "%g", AuthorizationEngine.seconds(duration))) s")

@@ -52,14 +52,20 @@ public final class ScriptedPerson: PermissionPrompter, @unchecked Sendable {
         guard let next else {
             reportIssue(
                 "unexpected \(prompt.kind.rawValue) prompt “\(prompt.title)”: the script has no answer left",
-                fileID: fileID, filePath: filePath, line: line)
+                fileID: fileID,
+                filePath: filePath,
+                line: line
+            )
             return .decline(prompt.kind)
         }
         guard next.kind == prompt.kind else {
             reportIssue(
                 "unexpected \(prompt.kind.rawValue) prompt: the script's next answer, \(next), is for a "
                     + "\(next.kind.rawValue) prompt",
-                fileID: fileID, filePath: filePath, line: line)
+                fileID: fileID,
+                filePath: filePath,
+                line: line
+            )
             return .decline(prompt.kind)
         }
         return next

@@ -34,7 +34,7 @@ public struct StepReport: Hashable, Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case step, kind, action, notes, status, accuracy, prompt, result, delivered, lastFixPrecise, diagnostics,
-             ok, failures
+            ok, failures
     }
 
     /// Encodes every key, with `null` for absent values, so the schema never changes shape.

@@ -72,6 +72,7 @@ public final class TestClock: Clock, @unchecked Sendable {
     /// - Parameters:
     ///   - deadline: When to wake.
     ///   - tolerance: Ignored.
+    /// - Throws: `CancellationError` when the task is cancelled before the clock reaches `deadline`.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id: UInt64 = lock.withLock {
             nextID += 1
@@ -111,7 +112,7 @@ public final class TestClock: Clock, @unchecked Sendable {
         while true {
             let next: Sleeper? = lock.withLock {
                 guard let index = sleepers.indices.min(by: { sleepers[$0].deadline < sleepers[$1].deadline }),
-                      sleepers[index].deadline <= target
+                    sleepers[index].deadline <= target
                 else { return nil }
                 let sleeper = sleepers.remove(at: index)
                 current = max(current, sleeper.deadline)

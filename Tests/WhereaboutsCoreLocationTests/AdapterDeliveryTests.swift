@@ -20,9 +20,12 @@ struct AdapterDeliveryTests {
         #expect(await harness.client.authorization().isFullAccuracyTemporary)
     }
 
-    @Test("Temporary full accuracy: a decline is not an error, and the completion resumes once", arguments: [
-        false, true,
-    ])
+    @Test(
+        "Temporary full accuracy: a decline is not an error, and the completion resumes once",
+        arguments: [
+            false, true,
+        ]
+    )
     func temporaryDeclined(completesTwice: Bool) async throws {
         let harness = Harness(status: .authorizedWhenInUse, accuracy: .reducedAccuracy)
         harness.fake.completesTwice = completesTwice
@@ -157,7 +160,10 @@ struct AdapterDeliveryTests {
 
     @Test("Background updates without the location background mode throw instead of crashing as iOS would")
     func backgroundModeMissing() async throws {
-        let harness = Harness(status: .authorizedAlways, infoPlist: UsageDescriptions(whenInUse: "Map.", always: "Trips."))
+        let harness = Harness(
+            status: .authorizedAlways,
+            infoPlist: UsageDescriptions(whenInUse: "Map.", always: "Trips.")
+        )
         await #expect(throws: LocationError.backgroundModeMissing) {
             try await harness.client.setAllowsBackgroundLocationUpdates(true)
         }

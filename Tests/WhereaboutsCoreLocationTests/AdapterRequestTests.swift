@@ -33,9 +33,12 @@ struct AdapterRequestTests {
         #expect(outcome.resolution == .answered(.dontAllow))
     }
 
-    @Test("A decided status completes at once, though iOS sends no callback", arguments: [
-        AuthorizationStatus.denied, .authorizedWhenInUse, .authorizedAlways,
-    ])
+    @Test(
+        "A decided status completes at once, though iOS sends no callback",
+        arguments: [
+            AuthorizationStatus.denied, .authorizedWhenInUse, .authorizedAlways,
+        ]
+    )
     func alreadyDecided(status: AuthorizationStatus) async throws {
         let harness = Harness(status: status)
         let outcome = try await harness.client.requestWhenInUseAuthorization()
@@ -170,7 +173,13 @@ struct AdapterRequestTests {
         #expect(error?.code == .cancelled)
         harness.fake.answer(.allowWhileUsing(precise: true))
         var iterator = events.makeAsyncIterator()
-        #expect(await iterator.next() == .didChangeAuthorization(Authorization(status: .notDetermined, accuracy: .fullAccuracy)))
-        #expect(await iterator.next() == .didChangeAuthorization(Authorization(status: .authorizedWhenInUse, accuracy: .fullAccuracy)))
+        #expect(
+            await iterator.next()
+                == .didChangeAuthorization(Authorization(status: .notDetermined, accuracy: .fullAccuracy))
+        )
+        #expect(
+            await iterator.next()
+                == .didChangeAuthorization(Authorization(status: .authorizedWhenInUse, accuracy: .fullAccuracy))
+        )
     }
 }

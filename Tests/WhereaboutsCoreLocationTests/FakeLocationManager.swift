@@ -83,15 +83,24 @@ final class FakeLocationManager: LocationManaging {
     }
 
     func requestLocation() { calls.append("requestLocation") }
-    func startUpdatingLocation() { calls.append("startUpdatingLocation"); isUpdatingLocation = true }
-    func stopUpdatingLocation() { calls.append("stopUpdatingLocation"); isUpdatingLocation = false }
+    func startUpdatingLocation() {
+        calls.append("startUpdatingLocation")
+        isUpdatingLocation = true
+    }
+    func stopUpdatingLocation() {
+        calls.append("stopUpdatingLocation")
+        isUpdatingLocation = false
+    }
     func startUpdatingHeading() { calls.append("startUpdatingHeading") }
     func stopUpdatingHeading() { calls.append("stopUpdatingHeading") }
     func startMonitoring(for region: Region) { monitoredRegions.append(region.identifier) }
     func stopMonitoring(for region: Region) { monitoredRegions.removeAll { $0 == region.identifier } }
     func startMonitoringVisits() { calls.append("startMonitoringVisits") }
     func stopMonitoringVisits() { calls.append("stopMonitoringVisits") }
-    func startBackgroundActivitySession() -> Bool { backgroundSessions += 1; return true }
+    func startBackgroundActivitySession() -> Bool {
+        backgroundSessions += 1
+        return true
+    }
     func stopBackgroundActivitySession() { backgroundSessions -= 1 }
 
     // MARK: What the person and the device do

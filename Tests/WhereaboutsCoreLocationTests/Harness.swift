@@ -36,12 +36,17 @@ final class Harness {
         self.alwaysRequested = alwaysRequested
         var memory = CoreLocationAdapter.AlwaysRequestMemory(wasRequested: { false }, recordRequest: {})
         let adapter = CoreLocationAdapter(
-            manager: fake, declarations: .success(infoPlist), clock: clock, alwaysMemory: memory)
+            manager: fake,
+            declarations: .success(infoPlist),
+            clock: clock,
+            alwaysMemory: memory
+        )
         self.adapter = adapter
         self.client = .adapter(AdapterHolder { adapter })
         memory = CoreLocationAdapter.AlwaysRequestMemory(
             wasRequested: { [unowned self] in self.alwaysRequested },
-            recordRequest: { [unowned self] in self.alwaysRequested = true })
+            recordRequest: { [unowned self] in self.alwaysRequested = true }
+        )
         adapter.alwaysMemory = memory
         fake.appResignsActive = { [unowned adapter] in adapter.appWillResignActive() }
         fake.appBecomesActive = { [unowned adapter] in adapter.appDidBecomeActive() }

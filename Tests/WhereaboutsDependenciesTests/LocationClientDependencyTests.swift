@@ -18,7 +18,11 @@ final class FindMeModel {
                 return
             }
             let location = try await locationClient.requestLocation()
-            message = String(format: "You are at %.4f, %.4f", location.coordinate.latitude, location.coordinate.longitude)
+            message = String(
+                format: "You are at %.4f, %.4f",
+                location.coordinate.latitude,
+                location.coordinate.longitude
+            )
         } catch {
             message = "\(error)"
         }
@@ -31,12 +35,18 @@ struct LocationClientDependencyTests {
     func overridden() async {
         let model = withDependencies {
             $0.locationClient.requestWhenInUseAuthorization = {
-                AuthorizationOutcome(status: .authorizedWhenInUse, accuracy: .fullAccuracy, resolution: .alreadyDetermined)
+                AuthorizationOutcome(
+                    status: .authorizedWhenInUse,
+                    accuracy: .fullAccuracy,
+                    resolution: .alreadyDetermined
+                )
             }
             $0.locationClient.requestLocation = {
                 Location(
-                    coordinate: Coordinate(latitude: 48.8570, longitude: 2.3411), horizontalAccuracy: 5,
-                    timestamp: Date(timeIntervalSince1970: 0))
+                    coordinate: Coordinate(latitude: 48.8570, longitude: 2.3411),
+                    horizontalAccuracy: 5,
+                    timestamp: Date(timeIntervalSince1970: 0)
+                )
             }
         } operation: {
             FindMeModel()
@@ -62,7 +72,11 @@ struct LocationClientDependencyTests {
     func unimplementedByDefault() async {
         let model = withDependencies {
             $0.locationClient.requestWhenInUseAuthorization = {
-                AuthorizationOutcome(status: .authorizedWhenInUse, accuracy: .fullAccuracy, resolution: .alreadyDetermined)
+                AuthorizationOutcome(
+                    status: .authorizedWhenInUse,
+                    accuracy: .fullAccuracy,
+                    resolution: .alreadyDetermined
+                )
             }
         } operation: {
             FindMeModel()
@@ -78,7 +92,9 @@ struct LocationClientDependencyTests {
     @Test("The live value on Linux says how to provide a client")
     func liveOnLinux() async throws {
         #if !canImport(CoreLocation)
-        let client = withDependencies { $0.context = .live } operation: {
+        let client = withDependencies {
+            $0.context = .live
+        } operation: {
             @Dependency(\.locationClient) var client
             return client
         }
@@ -93,9 +109,14 @@ struct LocationClientDependencyTests {
     @Test("A live engine client can be set as the dependency")
     func engineAsDependency() async throws {
         let engine = AuthorizationEngine(
-            appID: "com.example.findme", declarations: UsageDescriptions(whenInUse: "Map."), prompter: Declines())
+            appID: "com.example.findme",
+            declarations: UsageDescriptions(whenInUse: "Map."),
+            prompter: Declines()
+        )
         let client = LocationClient.live(engine: engine, source: EmptySource())
-        let outcome = try await withDependencies { $0.locationClient = client } operation: {
+        let outcome = try await withDependencies {
+            $0.locationClient = client
+        } operation: {
             @Dependency(\.locationClient) var locationClient
             return try await locationClient.requestWhenInUseAuthorization()
         }

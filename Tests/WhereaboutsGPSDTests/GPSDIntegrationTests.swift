@@ -71,7 +71,8 @@ struct GPSDIntegrationTests {
                 let ready = await harness.gpsd.readyTimes.last ?? .zero
                 print(
                     "gpsd round \(round): .unavailable(\(reasons[0])) \(outage) after SIGKILL; restarted gpsd "
-                        + "accepting after \(ready); 3 fixes \(comeback) after it accepted")
+                        + "accepting after \(ready); 3 fixes \(comeback) after it accepted"
+                )
             }
 
             let times = fixes.map(\.timestamp)
@@ -93,7 +94,9 @@ struct GPSDIntegrationTests {
             // Coarse fixes at most every half second of fix time, so several come out in a few seconds
             // (the default, four an hour, would let one through).
             let coarsener = Coarsener(
-                secret: Coarsener.Secret(k0: 1, k1: 2), configuration: .init(maximumFixesPerHour: 7_200))
+                secret: Coarsener.Secret(k0: 1, k1: 2),
+                configuration: .init(maximumFixesPerHour: 7_200)
+            )
             let engine = AuthorizationEngine(
                 appID: "com.example.gpsd",
                 declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
@@ -182,7 +185,9 @@ struct GPSDIntegrationTests {
 
 /// Checks a precise fix against the epoch the feeder wrote for its time.
 private func expect(
-    _ fix: Location, matches epoch: NMEATrack.Epoch, sourceLocation: SourceLocation = #_sourceLocation
+    _ fix: Location,
+    matches epoch: NMEATrack.Epoch,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let label = "epoch \(epoch.index)"
     #expect(abs(fix.coordinate.latitude - epoch.latitude) < 1e-6, "\(label)", sourceLocation: sourceLocation)
@@ -198,8 +203,10 @@ extension GPSDHarness {
     /// The epoch the feeder wrote with a fix's time; fails the test when it wrote none.
     func epoch(of fix: Location, sourceLocation: SourceLocation = #_sourceLocation) throws -> NMEATrack.Epoch {
         try #require(
-            feeder.epoch(at: fix.timestamp), "no epoch was written with time \(fix.timestamp)",
-            sourceLocation: sourceLocation)
+            feeder.epoch(at: fix.timestamp),
+            "no epoch was written with time \(fix.timestamp)",
+            sourceLocation: sourceLocation
+        )
     }
 }
 

@@ -13,13 +13,15 @@ struct LintConfigurationTests {
                 severity:
                   always-without-background-use: error
                   reduced-default-needs-precise: warning
-                """)
+                """
+        )
         #expect(configuration.disabledRules == ["unused-location-key", "vague-usage-description"])
         #expect(configuration.excluded == ["Legacy", "Generated/*.swift"])
         #expect(
             configuration.severityOverrides == [
                 "always-without-background-use": .error, "reduced-default-needs-precise": .warning,
-            ])
+            ]
+        )
         #expect(configuration.isExcluded("Legacy/Old.swift"))
         #expect(configuration.isExcluded("Generated/Keys.swift"))
         #expect(!configuration.isExcluded("App/Map.swift"))

@@ -10,7 +10,10 @@ struct LintEndToEndTests {
         return root
     }
 
-    static func lint(_ name: String, _ configuration: LintConfiguration = LintConfiguration()) async throws
+    static func lint(
+        _ name: String,
+        _ configuration: LintConfiguration = LintConfiguration()
+    ) async throws
         -> LintReport
     {
         await Linter(configuration: configuration).lint([try fixture(name)])
@@ -35,15 +38,19 @@ struct LintEndToEndTests {
     @Test("keys declared only as INFOPLIST_KEY_* build settings count; removing one is reported at the call")
     func buildSettingsOnlyProject() async throws {
         let clean = try await Self.lint("BuildSettingsOnly")
-        #expect(clean.findings.filter { $0.ruleID == "missing-usage-description" }.isEmpty,
-                "\(clean.findings.map(\.message))")
+        #expect(
+            clean.findings.filter { $0.ruleID == "missing-usage-description" }.isEmpty,
+            "\(clean.findings.map(\.message))"
+        )
         #expect(clean.targetCount == 1)
 
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("lint-settings-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: try Self.fixture("BuildSettingsOnly"), to: copy)
         defer { try? FileManager.default.removeItem(at: copy) }
-        let project = try #require(FileManager.default.enumerator(atPath: copy.path)?
-            .compactMap { $0 as? String }.first { $0.hasSuffix("project.pbxproj") })
+        let project = try #require(
+            FileManager.default.enumerator(atPath: copy.path)?
+                .compactMap { $0 as? String }.first { $0.hasSuffix("project.pbxproj") }
+        )
         let url = copy.appendingPathComponent(project)
         let text = try String(contentsOf: url, encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false)
@@ -115,7 +122,8 @@ struct LintEndToEndTests {
                 disabled_rules: [unused-location-key]
                 severity:
                   misspelled-or-deprecated-key: error
-                """)
+                """
+        )
         let disabled = try await Self.lint("Rule-unused-location-key-positive", configuration)
         #expect(!disabled.findings.contains { $0.ruleID == "unused-location-key" })
         let raised = try await Self.lint("Rule-misspelled-or-deprecated-key-positive", configuration)

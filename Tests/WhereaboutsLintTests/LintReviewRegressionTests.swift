@@ -25,25 +25,31 @@ struct LintReviewRegressionTests {
         let project = root.appendingPathComponent("X.xcodeproj")
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        try String(repeating: "(", count: 20_000).write(to: project.appendingPathComponent("project.pbxproj"),
-                                                        atomically: true, encoding: .utf8)
+        try String(repeating: "(", count: 20_000).write(
+            to: project.appendingPathComponent("project.pbxproj"),
+            atomically: true,
+            encoding: .utf8
+        )
         let report = await Linter(configuration: LintConfiguration()).lint([root])
         #expect(report.problems.contains { $0.message.contains("nest more than") })
     }
 
     @Test("background updates set from a variable keep the location mode in use (no advice to remove it)")
     func backgroundFromVariable() async throws {
-        let root = try Self.app([
-            "NSLocationWhenInUseUsageDescription": "Shows where you are on the map while you use the app.",
-            "NSLocationAlwaysAndWhenInUseUsageDescription": "Records your ride to show it on the map afterwards.",
-            "UIBackgroundModes": ["location"],
-        ], swift: """
-            import CoreLocation
-            func start(_ manager: CLLocationManager, background: Bool) {
-                manager.requestAlwaysAuthorization()
-                manager.allowsBackgroundLocationUpdates = background
-            }
-            """)
+        let root = try Self.app(
+            [
+                "NSLocationWhenInUseUsageDescription": "Shows where you are on the map while you use the app.",
+                "NSLocationAlwaysAndWhenInUseUsageDescription": "Records your ride to show it on the map afterwards.",
+                "UIBackgroundModes": ["location"],
+            ],
+            swift: """
+                import CoreLocation
+                func start(_ manager: CLLocationManager, background: Bool) {
+                    manager.requestAlwaysAuthorization()
+                    manager.allowsBackgroundLocationUpdates = background
+                }
+                """
+        )
         defer { try? FileManager.default.removeItem(at: root) }
         let findings = await Self.lint(root)
         #expect(!findings.contains { $0.ruleID == "unused-location-key" }, "\(findings.map(\.message))")
@@ -52,10 +58,13 @@ struct LintReviewRegressionTests {
 
     @Test("a purpose string that is not a string counts as missing, and the message says its type")
     func wrongTypedPurposeString() async throws {
-        let root = try Self.app(["NSLocationWhenInUseUsageDescription": 42], swift: """
-            import CoreLocation
-            func start(_ manager: CLLocationManager) { manager.requestWhenInUseAuthorization() }
-            """)
+        let root = try Self.app(
+            ["NSLocationWhenInUseUsageDescription": 42],
+            swift: """
+                import CoreLocation
+                func start(_ manager: CLLocationManager) { manager.requestWhenInUseAuthorization() }
+                """
+        )
         defer { try? FileManager.default.removeItem(at: root) }
         let missing = try #require(await Self.lint(root).first { $0.ruleID == "missing-usage-description" })
         #expect(missing.message.contains("not a string"), "\(missing.message)")
@@ -63,14 +72,17 @@ struct LintReviewRegressionTests {
 
     @Test("Spanish \"todos\" is not the placeholder TODO")
     func placeholderIsAWholeWord() async throws {
-        let root = try Self.app([
-            "CFBundleDevelopmentRegion": "es",
-            "NSLocationWhenInUseUsageDescription":
-                "Usamos tu ubicación para mostrarte todos los restaurantes cercanos en el mapa.",
-        ], swift: """
-            import CoreLocation
-            func start(_ manager: CLLocationManager) { manager.requestWhenInUseAuthorization() }
-            """)
+        let root = try Self.app(
+            [
+                "CFBundleDevelopmentRegion": "es",
+                "NSLocationWhenInUseUsageDescription":
+                    "Usamos tu ubicación para mostrarte todos los restaurantes cercanos en el mapa.",
+            ],
+            swift: """
+                import CoreLocation
+                func start(_ manager: CLLocationManager) { manager.requestWhenInUseAuthorization() }
+                """
+        )
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(await Self.lint(root).isEmpty)
     }
@@ -79,16 +91,23 @@ struct LintReviewRegressionTests {
     func germanInEnglishApp() async throws {
         let root = try #require(Bundle.module.resourceURL).appendingPathComponent("Fixtures/Projects/Localized")
         let findings = await Self.lint(root).filter { $0.ruleID == "vague-usage-description" }
-        #expect(findings.contains { $0.message.contains("a language other than English") }, "\(findings.map(\.message))")
+        #expect(
+            findings.contains { $0.message.contains("a language other than English") },
+            "\(findings.map(\.message))"
+        )
         #expect(!findings.contains { $0.message.contains("does not say why") })
     }
 
     @Test("linting the .xcodeproj itself lints its project folder; an empty folder says nothing was checked")
     func xcodeprojRootAndEmptyFolder() async throws {
         let projects = try #require(Bundle.module.resourceURL).appendingPathComponent("Fixtures/Projects")
-        let project = try #require(try FileManager.default.contentsOfDirectory(
-            at: projects.appendingPathComponent("XcodeApp"), includingPropertiesForKeys: nil)
-            .first { $0.pathExtension == "xcodeproj" })
+        let project = try #require(
+            try FileManager.default.contentsOfDirectory(
+                at: projects.appendingPathComponent("XcodeApp"),
+                includingPropertiesForKeys: nil
+            )
+            .first { $0.pathExtension == "xcodeproj" }
+        )
         let report = await Linter(configuration: LintConfiguration()).lint([project])
         #expect(report.targetCount == 3)
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("lint-empty-\(UUID().uuidString)")

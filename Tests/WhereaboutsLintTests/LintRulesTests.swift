@@ -10,8 +10,10 @@ struct LintRulesTests {
     static let good = "Shows nearby stations on the map and the walk to them."
 
     static func target(
-        _ info: [String: DeclaredValue.Value], region: String? = nil,
-        localizations: [String: [String: DeclaredValue.Value]] = [:], deployment: String? = nil,
+        _ info: [String: DeclaredValue.Value],
+        region: String? = nil,
+        localizations: [String: [String: DeclaredValue.Value]] = [:],
+        deployment: String? = nil,
         files: [String] = ["App/Map.swift"]
     ) -> LintTarget {
         var line = 0
@@ -21,13 +23,17 @@ struct LintRulesTests {
         }
         let sortedInfo = info.sorted { $0.key < $1.key }
         return LintTarget(
-            name: "App", kind: .app,
+            name: "App",
+            kind: .app,
             info: Dictionary(uniqueKeysWithValues: sortedInfo.map { ($0.key, declared($0.value, plist)) }),
             localizations: localizations.mapValues { strings in
                 strings.mapValues { declared($0, "App/ja.lproj/InfoPlist.strings") }
             },
-            developmentRegion: region, sourceFiles: files, deploymentTarget: deployment,
-            position: SourcePosition(file: plist))
+            developmentRegion: region,
+            sourceFiles: files,
+            deploymentTarget: deployment,
+            position: SourcePosition(file: plist)
+        )
     }
 
     static func use(_ kind: CodeUsage.Kind, line: Int = 10) -> CodeUsage {
@@ -55,8 +61,10 @@ struct LintRulesTests {
 
     @Test func alwaysRequestNeedsBothKeys() throws {
         let findings = Self.run(
-            .missingUsageDescription, Self.target([Self.whenInUse: .string(Self.good)]),
-            [Self.use(.requestAlways)])
+            .missingUsageDescription,
+            Self.target([Self.whenInUse: .string(Self.good)]),
+            [Self.use(.requestAlways)]
+        )
         let finding = try #require(findings.first)
         #expect(findings.count == 1)
         #expect(finding.severity == .error)
@@ -98,7 +106,10 @@ struct LintRulesTests {
     @Test func dictionaryOfTheWrongTypeIsReportedAtTheDeclaration() {
         let target = Self.target([Self.temporary: .array(["Nav"])])
         let findings = Self.run(
-            .missingTemporaryPurposeKey, target, [Self.use(.requestTemporaryFullAccuracy(purposeKey: "Nav"))])
+            .missingTemporaryPurposeKey,
+            target,
+            [Self.use(.requestTemporaryFullAccuracy(purposeKey: "Nav"))]
+        )
         #expect(findings.map(\.position.file) == [Self.plist])
         #expect(findings.first?.message.contains("must be a dictionary") == true)
     }
@@ -116,8 +127,10 @@ struct LintRulesTests {
 
     @Test func backgroundUpdatesWithoutTheMode() {
         let findings = Self.run(
-            .backgroundUpdatesWithoutMode, Self.target(["UIBackgroundModes": .array(["audio"])]),
-            [Self.use(.allowsBackgroundLocationUpdates), Self.use(.backgroundActivitySession)])
+            .backgroundUpdatesWithoutMode,
+            Self.target(["UIBackgroundModes": .array(["audio"])]),
+            [Self.use(.allowsBackgroundLocationUpdates), Self.use(.backgroundActivitySession)]
+        )
         #expect(findings.count == 2)
         #expect(findings.allSatisfy { $0.message.contains("UIBackgroundModes") })
     }
@@ -163,17 +176,21 @@ struct LintRulesTests {
 
     @Test func alwaysWithNothingInTheBackground() {
         let findings = Self.run(
-            .alwaysWithoutBackgroundUse, Self.target([:]),
-            [Self.use(.requestAlways), Self.use(.liveUpdates)])
+            .alwaysWithoutBackgroundUse,
+            Self.target([:]),
+            [Self.use(.requestAlways), Self.use(.liveUpdates)]
+        )
         #expect(findings.map(\.ruleID) == ["always-without-background-use"])
     }
 
     @Test func alwaysWithVisits() {
         #expect(
             Self.run(
-                .alwaysWithoutBackgroundUse, Self.target([:]),
+                .alwaysWithoutBackgroundUse,
+                Self.target([:]),
                 [Self.use(.requestAlways), Self.use(.startMonitoringVisits)]
-            ).isEmpty)
+            ).isEmpty
+        )
     }
 
     // MARK: unused-location-key
@@ -185,11 +202,13 @@ struct LintRulesTests {
             "UIBackgroundModes": .array(["location"]),
         ])
         let findings = Self.run(
-            .unusedLocationKey, target,
+            .unusedLocationKey,
+            target,
             [
                 Self.use(.requestWhenInUse),
                 Self.use(.requestTemporaryFullAccuracy(purposeKey: "Nav")),
-            ])
+            ]
+        )
         #expect(findings.count == 3)
         #expect(findings.contains { $0.message.hasPrefix(Self.always) })
         #expect(findings.contains { $0.message.contains("\"Old\"") })
@@ -203,12 +222,14 @@ struct LintRulesTests {
         ])
         #expect(
             Self.run(
-                .unusedLocationKey, target,
+                .unusedLocationKey,
+                target,
                 [
                     Self.use(.requestAlways),
                     Self.use(.allowsBackgroundLocationUpdates),
                 ]
-            ).isEmpty)
+            ).isEmpty
+        )
         #expect(Self.run(.unusedLocationKey, Self.target([Self.whenInUse: .string(Self.good)], files: []), []).isEmpty)
     }
 
@@ -220,7 +241,10 @@ struct LintRulesTests {
     ])
     func misspelledOrDeprecated(_ key: String) {
         let findings = Self.run(
-            .misspelledOrDeprecatedKey, Self.target([key: .string(Self.good)], deployment: "15.0"), [])
+            .misspelledOrDeprecatedKey,
+            Self.target([key: .string(Self.good)], deployment: "15.0"),
+            []
+        )
         #expect(findings.count == 1, "\(key)")
     }
 
@@ -230,7 +254,8 @@ struct LintRulesTests {
                 Self.whenInUse: .string(Self.good), "NSLocationAlwaysUsageDescription": .string(Self.good),
                 "UIBackgroundModes": .array([]), "NSCameraUsageDescription": .string(Self.good),
             ],
-            deployment: "10.3")
+            deployment: "10.3"
+        )
         #expect(Self.run(.misspelledOrDeprecatedKey, target, []).isEmpty)
     }
 
@@ -238,28 +263,34 @@ struct LintRulesTests {
 
     @Test func visitsWithWhenInUseOnly() {
         let findings = Self.run(
-            .backgroundOnlyServiceWithoutAlways, Self.target([:]),
+            .backgroundOnlyServiceWithoutAlways,
+            Self.target([:]),
             [
                 Self.use(.requestWhenInUse), Self.use(.startMonitoringVisits, line: 12),
                 Self.use(.startMonitoringRegion, line: 14),
-            ])
+            ]
+        )
         #expect(findings.map(\.position.line) == [12, 14])
     }
 
     @Test func visitsWithAlways() {
         #expect(
             Self.run(
-                .backgroundOnlyServiceWithoutAlways, Self.target([:]),
+                .backgroundOnlyServiceWithoutAlways,
+                Self.target([:]),
                 [Self.use(.requestAlways), Self.use(.startMonitoringSignificantLocationChanges)]
-            ).isEmpty)
+            ).isEmpty
+        )
     }
 
     // MARK: reduced-default-needs-precise
 
     @Test func reducedDefaultWithBestAccuracy() {
         let findings = Self.run(
-            .reducedDefaultNeedsPrecise, Self.target(["NSLocationDefaultAccuracyReduced": .bool(true)]),
-            [Self.use(.desiresBestAccuracy)])
+            .reducedDefaultNeedsPrecise,
+            Self.target(["NSLocationDefaultAccuracyReduced": .bool(true)]),
+            [Self.use(.desiresBestAccuracy)]
+        )
         #expect(findings.map(\.severity) == [.info])
     }
 
@@ -267,12 +298,14 @@ struct LintRulesTests {
         let target = Self.target(["NSLocationDefaultAccuracyReduced": .bool(true)])
         #expect(
             Self.run(
-                .reducedDefaultNeedsPrecise, target,
+                .reducedDefaultNeedsPrecise,
+                target,
                 [
                     Self.use(.desiresBestAccuracy),
                     Self.use(.requestTemporaryFullAccuracy(purposeKey: "Nav")),
                 ]
-            ).isEmpty)
+            ).isEmpty
+        )
         #expect(Self.run(.reducedDefaultNeedsPrecise, Self.target([:]), [Self.use(.desiresBestAccuracy)]).isEmpty)
     }
 }

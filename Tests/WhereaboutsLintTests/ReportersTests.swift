@@ -6,16 +6,30 @@ struct ReportersTests {
     static let report = LintReport(
         findings: [
             LintFinding(
-                ruleID: "vague-usage-description", severity: .warning, message: "Vague.",
-                position: SourcePosition(file: "App/Info.plist", line: 5, column: 5), target: "App"),
+                ruleID: "vague-usage-description",
+                severity: .warning,
+                message: "Vague.",
+                position: SourcePosition(file: "App/Info.plist", line: 5, column: 5),
+                target: "App"
+            ),
             LintFinding(
-                ruleID: "missing-usage-description", severity: .error, message: "Missing.",
-                position: SourcePosition(file: "App/Map View.swift", line: 7, column: 17), target: "App"),
+                ruleID: "missing-usage-description",
+                severity: .error,
+                message: "Missing.",
+                position: SourcePosition(file: "App/Map View.swift", line: 7, column: 17),
+                target: "App"
+            ),
             LintFinding(
-                ruleID: "no-app-bundle", severity: .info, message: "Package.",
-                position: SourcePosition(file: "Package.swift")),
+                ruleID: "no-app-bundle",
+                severity: .info,
+                message: "Package.",
+                position: SourcePosition(file: "Package.swift")
+            ),
         ],
-        fileCount: 42, targetCount: 2, baseDirectory: URL(fileURLWithPath: "/work/app"))
+        fileCount: 42,
+        targetCount: 2,
+        baseDirectory: URL(fileURLWithPath: "/work/app")
+    )
 
     static func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -28,14 +42,16 @@ struct ReportersTests {
                 App/Map View.swift:7:17: error: Missing. (missing-usage-description)
                 Package.swift:1:1: note: Package. (no-app-bundle)
 
-                """)
+                """
+        )
     }
 
     @Test func summaryLine() {
         #expect(Self.report.summary == "1 error, 1 warning, 1 note in 2 targets (42 files)")
         #expect(
             LintReport(findings: [], fileCount: 1, targetCount: 1).summary
-                == "0 errors, 0 warnings in 1 target (1 file)")
+                == "0 errors, 0 warnings in 1 target (1 file)"
+        )
         #expect(Self.report.fails(strict: false))
         #expect(!LintReport(findings: [Self.report.findings[0]]).fails(strict: false))
         #expect(LintReport(findings: [Self.report.findings[0]]).fails(strict: true))
@@ -78,8 +94,10 @@ struct ReportersTests {
             #expect((entry["shortDescription"] as? [String: Any])?["text"] as? String == rule.summary)
             #expect(((entry["fullDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
             #expect(entry["helpUri"] == nil, "helpUri must be absolute; none is written")
-            #expect((entry["help"] as? [String: Any])?["text"] as? String
-                == "See Documentation/LintRules/\(rule.id).md in the Whereabouts repository.")
+            #expect(
+                (entry["help"] as? [String: Any])?["text"] as? String
+                    == "See Documentation/LintRules/\(rule.id).md in the Whereabouts repository."
+            )
             let level = (entry["defaultConfiguration"] as? [String: Any])?["level"] as? String
             #expect(level == ["error": "error", "warning": "warning", "info": "note"][rule.defaultSeverity.rawValue])
         }
@@ -89,14 +107,16 @@ struct ReportersTests {
         let results = try #require(runs[0]["results"] as? [[String: Any]])
         #expect(
             results.compactMap { $0["ruleId"] as? String }
-                == ["vague-usage-description", "missing-usage-description", "no-app-bundle"])
+                == ["vague-usage-description", "missing-usage-description", "no-app-bundle"]
+        )
         #expect(results.compactMap { $0["level"] as? String } == ["warning", "error", "note"])
         let missing = results[1]
         #expect(missing["ruleIndex"] as? Int == LintRule.catalog.firstIndex { $0.id == "missing-usage-description" })
         #expect((missing["message"] as? [String: Any])?["text"] as? String == "Missing.")
         let location = try #require(
             (missing["locations"] as? [[String: Any]])?.first?["physicalLocation"]
-                as? [String: Any])
+                as? [String: Any]
+        )
         let artifact = try #require(location["artifactLocation"] as? [String: Any])
         #expect(artifact["uri"] as? String == "App/Map%20View.swift")
         #expect(artifact["uriBaseId"] as? String == "%SRCROOT%")

@@ -287,9 +287,11 @@ struct SourceAnalyzerTests {
             swift: "m.requestTemporaryFullAccuracyAuthorization(withPurposeKey: K.nav)",
             file: "Screen.swift"
         )
-        #expect(screen.usages(constants: keys.constants) == [
-            CodeUsage(.requestTemporaryFullAccuracy(purposeKey: "Nav"), at: at(1, 3, "Screen.swift"))
-        ])
+        #expect(
+            screen.usages(constants: keys.constants) == [
+                CodeUsage(.requestTemporaryFullAccuracy(purposeKey: "Nav"), at: at(1, 3, "Screen.swift"))
+            ]
+        )
         #expect(keys.usages(constants: [:]).isEmpty)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Whereabouts
+
 @testable import WhereaboutsReplay
 
 /// Inputs that made a fuzz target (`scripts/fuzz.sh gpx|nmea`) trap, kept so the fixes stay fixed.
@@ -16,10 +17,12 @@ struct FuzzRegressionTests {
         let fix = try #require(result.locations.first)
         #expect(fix.horizontalAccuracy == GPXReader.defaultHorizontalAccuracy)
         #expect(fix.verticalAccuracy == nil)
-        #expect(result.issues.map(\.message) == [
-            #"<hdop> is too large: "1e308"; the value is ignored"#,
-            #"<vdop> is not a number: "2e308"; the value is ignored"#,
-        ])
+        #expect(
+            result.issues.map(\.message) == [
+                #"<hdop> is too large: "1e308"; the value is ignored"#,
+                #"<vdop> is not a number: "2e308"; the value is ignored"#,
+            ]
+        )
     }
 
     /// The largest dilution that still gives finite metres is kept.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Whereabouts
+
 @testable import WhereaboutsReplay
 
 /// Where and what: an issue without the file name, to compare lists of issues briefly.
@@ -25,46 +26,60 @@ struct GPXIssueAt: Equatable, CustomStringConvertible {
 struct GPXReaderMalformedTests {
     @Test func reportsBadValuesAndKeepsTheirPoints() throws {
         let result = try GPXFixture.read(fixture: "malformed-values")
-        #expect(result.issues.map(GPXIssueAt.init) == [
-            GPXIssueAt(5, 17, #"<trkpt> lat is out of range (−90…90): "91.5"; the point is skipped"#),
-            GPXIssueAt(6, 39, #"<ele> is not a number: "abc"; the value is ignored"#),
-            GPXIssueAt(7, 52, #"<time> is not an ISO 8601 time like 2024-05-01T12:00:00Z: "yesterday at noon"; "#
-                + "the value is ignored"),
-            GPXIssueAt(8, 17, #"<trkpt> lat is not a number: "north"; the point is skipped"#),
-            GPXIssueAt(9, 5, "<trkpt> has no lat attribute; the point is skipped"),
-            GPXIssueAt(10, 41, #"<speed> is negative: "-1"; the value is ignored"#),
-            GPXIssueAt(10, 59, #"<course> is out of range (0…360): "400"; the value is ignored"#),
-            GPXIssueAt(10, 77, #"<hdop> is not a number: "x"; the value is ignored"#),
-        ])
-        #expect(result.issues.first?.description
-            == #"malformed-values.gpx:5:17: <trkpt> lat is out of range (−90…90): "91.5"; the point is skipped"#)
+        #expect(
+            result.issues.map(GPXIssueAt.init) == [
+                GPXIssueAt(5, 17, #"<trkpt> lat is out of range (−90…90): "91.5"; the point is skipped"#),
+                GPXIssueAt(6, 39, #"<ele> is not a number: "abc"; the value is ignored"#),
+                GPXIssueAt(
+                    7,
+                    52,
+                    #"<time> is not an ISO 8601 time like 2024-05-01T12:00:00Z: "yesterday at noon"; "#
+                        + "the value is ignored"
+                ),
+                GPXIssueAt(8, 17, #"<trkpt> lat is not a number: "north"; the point is skipped"#),
+                GPXIssueAt(9, 5, "<trkpt> has no lat attribute; the point is skipped"),
+                GPXIssueAt(10, 41, #"<speed> is negative: "-1"; the value is ignored"#),
+                GPXIssueAt(10, 59, #"<course> is out of range (0…360): "400"; the value is ignored"#),
+                GPXIssueAt(10, 77, #"<hdop> is not a number: "x"; the value is ignored"#),
+            ]
+        )
+        #expect(
+            result.issues.first?.description
+                == #"malformed-values.gpx:5:17: <trkpt> lat is out of range (−90…90): "91.5"; the point is skipped"#
+        )
         let fixes = result.locations
         try #require(fixes.count == 4)
         #expect(fixes.map(\.coordinate.latitude) == [10.5, 10.6, 10.7, 10.9])
         #expect(fixes.map(\.altitude) == [1.5, nil, 3, nil])
         // A bad time is dropped; the point takes the previous time plus one second.
-        #expect(fixes.map { GPXFixture.milliseconds($0.timestamp) } == [
-            1_714_564_800_000, 1_714_564_805_000, 1_714_564_806_000, 1_714_564_807_000,
-        ])
+        #expect(
+            fixes.map { GPXFixture.milliseconds($0.timestamp) } == [
+                1_714_564_800_000, 1_714_564_805_000, 1_714_564_806_000, 1_714_564_807_000,
+            ]
+        )
         #expect(fixes[3].speed == nil && fixes[3].course == nil && fixes[3].horizontalAccuracy == 10)
     }
 
     @Test func recoversFromMalformedXMLAndKeepsWhatCameBefore() throws {
         let result = try GPXFixture.read(fixture: "mismatched")
-        #expect(result.issues.map(GPXIssueAt.init) == [
-            GPXIssueAt(5, 34, "</trkpt> does not match <ele> opened at line 5; closing both"),
-            GPXIssueAt(6, 69, "</wrong> does not match <trkseg> opened at line 3; ignored"),
-            GPXIssueAt(7, 28, "'<' inside the <trkpt> tag opened at column 5: a '>' is missing"),
-            GPXIssueAt(7, 40, "</trkpt> does not match <trkseg> opened at line 3; ignored"),
-            GPXIssueAt(8, 31, "'<' is not followed by a tag name (write &lt; for a literal '<')"),
-            GPXIssueAt(9, 35, #"bad entity "&bogus;" (write &amp; for a literal '&')"#),
-        ])
+        #expect(
+            result.issues.map(GPXIssueAt.init) == [
+                GPXIssueAt(5, 34, "</trkpt> does not match <ele> opened at line 5; closing both"),
+                GPXIssueAt(6, 69, "</wrong> does not match <trkseg> opened at line 3; ignored"),
+                GPXIssueAt(7, 28, "'<' inside the <trkpt> tag opened at column 5: a '>' is missing"),
+                GPXIssueAt(7, 40, "</trkpt> does not match <trkseg> opened at line 3; ignored"),
+                GPXIssueAt(8, 31, "'<' is not followed by a tag name (write &lt; for a literal '<')"),
+                GPXIssueAt(9, 35, #"bad entity "&bogus;" (write &amp; for a literal '&')"#),
+            ]
+        )
         let fixes = result.locations
-        #expect(fixes.map(\.coordinate) == [
-            Coordinate(latitude: 1, longitude: 2), Coordinate(latitude: 3, longitude: 4),
-            Coordinate(latitude: 5, longitude: 6), Coordinate(latitude: 9, longitude: 10),
-            Coordinate(latitude: 11, longitude: 12),
-        ])
+        #expect(
+            fixes.map(\.coordinate) == [
+                Coordinate(latitude: 1, longitude: 2), Coordinate(latitude: 3, longitude: 4),
+                Coordinate(latitude: 5, longitude: 6), Coordinate(latitude: 9, longitude: 10),
+                Coordinate(latitude: 11, longitude: 12),
+            ]
+        )
         #expect(fixes.map(\.altitude) == [nil, 5, nil, nil, nil])
         #expect(fixes.map { GPXFixture.milliseconds($0.timestamp) % 100_000 } == [0, 1000, 2000, 3000, 4000])
     }
@@ -72,14 +87,18 @@ struct GPXReaderMalformedTests {
     @Test func reportsATruncatedFileOnceAfterItsPoints() throws {
         let result = try GPXFixture.read(fixture: "truncated")
         #expect(result.locations.count == 2)
-        #expect(result.issues.map(GPXIssueAt.init) == [
-            GPXIssueAt(7, 28, "the file ends inside <trkpt> opened at line 6 (truncated?)")
-        ])
+        #expect(
+            result.issues.map(GPXIssueAt.init) == [
+                GPXIssueAt(7, 28, "the file ends inside <trkpt> opened at line 6 (truncated?)")
+            ]
+        )
 
         let cutInTag = try GPXFixture.read(Data(#"<gpx><trk><trkseg><trkpt lat="1" lo"#.utf8))
-        #expect(cutInTag.issues.map(GPXIssueAt.init) == [
-            GPXIssueAt(1, 36, "the file ends inside the <trkpt> tag opened at line 1 (truncated?)")
-        ])
+        #expect(
+            cutInTag.issues.map(GPXIssueAt.init) == [
+                GPXIssueAt(1, 36, "the file ends inside the <trkpt> tag opened at line 1 (truncated?)")
+            ]
+        )
         let cutInComment = try GPXFixture.read(Data("<gpx>\n<!-- no end".utf8))
         #expect(cutInComment.issues.map(\.message) == ["the file ends inside a comment opened at line 2 (truncated?)"])
     }
@@ -93,13 +112,17 @@ struct GPXReaderMalformedTests {
 
         let nmea = try GPXFixture.read(fixture: "not-xml")
         #expect(nmea.locations.isEmpty)
-        #expect(nmea.issues.map(\.description) == [
-            "not-xml.gpx:1:1: is not XML (a GPX file starts with <?xml or <gpx)"
-        ])
+        #expect(
+            nmea.issues.map(\.description) == [
+                "not-xml.gpx:1:1: is not XML (a GPX file starts with <?xml or <gpx)"
+            ]
+        )
         let html = try GPXFixture.read(Data("<html><body>hi</body></html>".utf8))
-        #expect(html.issues.map(GPXIssueAt.init) == [
-            GPXIssueAt(1, 1, "the root element is not <gpx>; is this a GPX file?")
-        ])
+        #expect(
+            html.issues.map(GPXIssueAt.init) == [
+                GPXIssueAt(1, 1, "the root element is not <gpx>; is this a GPX file?")
+            ]
+        )
         let noRoot = try GPXFixture.read(Data("<?xml version='1.0'?>\n<!-- nothing -->\n".utf8))
         #expect(noRoot.issues.map(GPXIssueAt.init) == [GPXIssueAt(3, 1, "contains no <gpx> element")])
     }
@@ -126,28 +149,34 @@ struct GPXReaderMalformedTests {
 
     @Test func skipsTokensLongerThan64KiB() throws {
         let long = String(repeating: "9", count: 70_000)
-        let document = "<gpx>\n<wpt lat=\"1\" lon=\"1\" name=\"\(long)\"/>\n"
+        let document =
+            "<gpx>\n<wpt lat=\"1\" lon=\"1\" name=\"\(long)\"/>\n"
             + "<wpt lat=\"2\" lon=\"2\"><ele>1\(long)</ele></wpt>\n"
             + "<wpt lat=\"3\" lon=\"3\"><![CDATA[\(long)]]><!--\(long)--></wpt>\n</gpx>"
         let result = try GPXFixture.read(Data(document.utf8), chunkSize: 4096)
         // The long tag is dropped whole (its point too); the long text drops its value; a long
         // CDATA section or comment outside a value is skipped silently.
-        #expect(result.issues.map(GPXIssueAt.init) == [
-            GPXIssueAt(2, 1, "the <wpt> tag is longer than 64 KiB; skipped"),
-            GPXIssueAt(3, 27, "text longer than 64 KiB; skipped"),
-        ])
+        #expect(
+            result.issues.map(GPXIssueAt.init) == [
+                GPXIssueAt(2, 1, "the <wpt> tag is longer than 64 KiB; skipped"),
+                GPXIssueAt(3, 27, "text longer than 64 KiB; skipped"),
+            ]
+        )
         #expect(result.locations.map(\.coordinate.latitude) == [2, 3])
         #expect(result.locations.map(\.altitude) == [nil, nil])
     }
 
     @Test func boundsTheNestingItChecks() throws {
         let depth = 10_000
-        let document = "<gpx>" + String(repeating: "<a>", count: depth) + "<wpt lat=\"1\" lon=\"2\"/>"
+        let document =
+            "<gpx>" + String(repeating: "<a>", count: depth) + "<wpt lat=\"1\" lon=\"2\"/>"
             + String(repeating: "</a>", count: depth) + "<wpt lat=\"3\" lon=\"4\"/></gpx>"
         let result = try GPXFixture.read(Data(document.utf8))
-        #expect(result.issues.map(\.message) == [
-            "elements nest deeper than 256 levels; end tags below that depth are not checked"
-        ])
+        #expect(
+            result.issues.map(\.message) == [
+                "elements nest deeper than 256 levels; end tags below that depth are not checked"
+            ]
+        )
         #expect(result.locations.map(\.coordinate.longitude) == [2, 4])
     }
 

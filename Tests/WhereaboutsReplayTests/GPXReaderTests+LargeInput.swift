@@ -18,9 +18,13 @@ extension GPXReaderTests {
         _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
-        try handle.write(contentsOf: Data(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" "
-            + "creator=\"test\" xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\">\n"
-            + "<trk><name>large</name><trkseg>\n").utf8))
+        try handle.write(
+            contentsOf: Data(
+                ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" "
+                    + "creator=\"test\" xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\">\n"
+                    + "<trk><name>large</name><trkseg>\n").utf8
+            )
+        )
         var written = 0
         var points = 0
         let start = 1_714_564_800
@@ -32,7 +36,8 @@ extension GPXReaderTests {
                 let second = seconds % 60
                 let hour = seconds / 3600 % 24
                 let day = 1 + seconds / 86_400 % 28
-                batch += "<trkpt lat=\"48.\(100_000 + points % 800_000)\" lon=\"2.\(300_000 + points % 600_000)\">"
+                batch +=
+                    "<trkpt lat=\"48.\(100_000 + points % 800_000)\" lon=\"2.\(300_000 + points % 600_000)\">"
                     + "<ele>\(30 + points % 50).\(points % 10)</ele>"
                     + "<time>2024-05-\(day < 10 ? "0" : "")\(day)T\(hour < 10 ? "0" : "")\(hour):"
                     + "\(minute < 10 ? "0" : "")\(minute):\(second < 10 ? "0" : "")\(second)Z</time>"
@@ -72,9 +77,11 @@ extension GPXReaderTests {
         #expect(reader.issueCount == 0)
         #expect(last?.speed != nil && last?.course != nil && last?.altitude != nil)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        print("GPXReader: \(count) points, \(size / 1_000_000) MB in \(String(format: "%.2f", seconds)) s, "
-            + "\(String(format: "%.1f", Double(size) / 1e6 / seconds)) MB/s; "
-            + "RSS growth \(baseline.map { "\((peak - $0) / 1024) KiB" } ?? "unknown (no /proc)")")
+        print(
+            "GPXReader: \(count) points, \(size / 1_000_000) MB in \(String(format: "%.2f", seconds)) s, "
+                + "\(String(format: "%.1f", Double(size) / 1e6 / seconds)) MB/s; "
+                + "RSS growth \(baseline.map { "\((peak - $0) / 1024) KiB" } ?? "unknown (no /proc)")"
+        )
         // The reader itself keeps one 64 KiB chunk and at most one 64 KiB token (about 300 KiB in all).
         // This samples the whole test process, where other tests run in parallel, so it is only a coarse
         // guard against a runaway; the exact check runs `track` on a 50 MB file in a process of its own

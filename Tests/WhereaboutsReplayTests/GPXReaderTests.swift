@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Whereabouts
+
 @testable import WhereaboutsReplay
 
 /// What a whole read produced.
@@ -29,7 +30,11 @@ enum GPXFixture {
     }
 
     /// Reads a whole document, in chunks of `chunkSize` bytes.
-    static func read(_ data: Data, name: String = "test.gpx", chunkSize: Int = ByteInput.chunkSize) throws
+    static func read(
+        _ data: Data,
+        name: String = "test.gpx",
+        chunkSize: Int = ByteInput.chunkSize
+    ) throws
         -> GPXReadResult
     {
         let log = GPXIssueLog()
@@ -58,7 +63,6 @@ enum GPXFixture {
         try read(data(name), name: "\(name).gpx", chunkSize: chunkSize)
     }
 }
-
 
 struct GPXReaderTests {
     @Test func readsGPX11TrackRouteAndWaypointsWithGarminExtension() throws {
@@ -155,7 +159,8 @@ struct GPXReaderTests {
     }
 
     @Test func aChunkBoundaryAtEveryByteOfAPointIsHandled() throws {
-        let point = #"<trkpt lat="4&#56;.5" lon='2.&#x35;'><ele>1&amp;</ele><ele>7</ele>"#
+        let point =
+            #"<trkpt lat="4&#56;.5" lon='2.&#x35;'><ele>1&amp;</ele><ele>7</ele>"#
             + #"<time>2024-05-01T12:00:00.125Z</time><!-- c --><![CDATA[x]]></trkpt>"#
         let head = #"<?xml version="1.0"?><gpx>"#
         for offset in 0..<point.utf8.count {
@@ -225,8 +230,10 @@ struct GPXReaderTests {
 
     @Test func parsesDecimalsExactly() {
         func parse(_ text: String) -> Double? { Array(text.utf8).withUnsafeBufferPointer { DecimalParser.parse($0) } }
-        for text in ["48.8584", "-0.1246", "+12", "1.", ".5", "0.000123", "1.5e3", "-2E-2", "48.858400000000003",
-                     "123456789012345678901234567890", "0.1234567890123456789", " 7 "] {
+        for text in [
+            "48.8584", "-0.1246", "+12", "1.", ".5", "0.000123", "1.5e3", "-2E-2", "48.858400000000003",
+            "123456789012345678901234567890", "0.1234567890123456789", " 7 ",
+        ] {
             #expect(parse(text) == Double(text.trimmingCharacters(in: .whitespaces)), "\(text)")
         }
         for text in ["", "-", ".", "abc", "1.2.3", "1e", "nan", "inf", "0x10", "1 2", "--1"] {

@@ -11,9 +11,11 @@ struct NMEAReaderMalformedTests {
         let result = try Support.read("bad-checksum")
         let fixes = result.locations
         try #require(fixes.count == 2)
-        #expect(fixes.map(\.timestamp) == [
-            try Support.utc(2000, 1, 1, 12, 0, 0), try Support.utc(2000, 1, 1, 12, 0, 2),
-        ])
+        #expect(
+            fixes.map(\.timestamp) == [
+                try Support.utc(2000, 1, 1, 12, 0, 0), try Support.utc(2000, 1, 1, 12, 0, 2),
+            ]
+        )
         #expect(fixes[1].speed == nil)  // its RMC was damaged
         #expect(result.issues.map(\.line) == [2, 4])
         let first = try #require(result.issues.first)
@@ -63,8 +65,10 @@ struct NMEAReaderMalformedTests {
         let good1 = Support.sentence("GPGGA,120000,5231.2005,N,01324.2972,E,1,08,0.9,34.5,M,39.4,M,,")
         let good2 = Support.sentence("GPGGA,120001,5231.2050,N,01324.3040,E,1,08,0.9,34.6,M,39.4,M,,")
         let long = "$GPGGA," + String(repeating: "1", count: 5000)
-        let result = try Support.read(text: [good1, long, good2, String(repeating: "x", count: 1025)]
-            .joined(separator: "\n"))
+        let result = try Support.read(
+            text: [good1, long, good2, String(repeating: "x", count: 1025)]
+                .joined(separator: "\n")
+        )
         #expect(result.locations.count == 2)
         #expect(result.issues.map(\.line) == [2, 4])
         #expect(result.issues.first?.message.hasPrefix("the line is longer than 1024 bytes") == true)
@@ -107,8 +111,14 @@ struct NMEAReaderMalformedTests {
 
     @Test func strictModeThrowsOnAnEmptyInput() {
         var reader = NMEAReader(data: Data(), strict: true)
-        #expect(throws: ReplayIssue(file: "<data>", line: 0, message:
-            "is empty; an NMEA log holds sentences such as $GPGGA, one a line")) {
+        #expect(
+            throws: ReplayIssue(
+                file: "<data>",
+                line: 0,
+                message:
+                    "is empty; an NMEA log holds sentences such as $GPGGA, one a line"
+            )
+        ) {
             _ = try reader.next()
         }
     }

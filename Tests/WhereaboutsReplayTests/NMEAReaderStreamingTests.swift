@@ -118,8 +118,15 @@ struct NMEAReaderStreamingTests {
 
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let megabytes = Double(bytes) / 1_048_576
-        print(String(format: "NMEAReader: %.1f MiB, %d epochs in %.2f s: %.1f MiB/s (this build's configuration)",
-                     megabytes, epochs, seconds, megabytes / seconds))
+        print(
+            String(
+                format: "NMEAReader: %.1f MiB, %d epochs in %.2f s: %.1f MiB/s (this build's configuration)",
+                megabytes,
+                epochs,
+                seconds,
+                megabytes / seconds
+            )
+        )
         // The reader holds one 64 KiB chunk and at most one 1 KiB partial line, so its own growth is
         // well under a megabyte. VmRSS is the whole process, though: the allocator's arenas, the
         // test runner, and any test of another suite running at the same time, so this is only a
@@ -170,8 +177,10 @@ struct NMEAReaderStreamingTests {
         while bytes < minimumBytes {
             var line = gga
             let second = epochs % 86_400
-            let digits = [second / 36_000, second / 3600 % 10, second / 600 % 6, second / 60 % 10,
-                          second / 10 % 6, second % 10]
+            let digits = [
+                second / 36_000, second / 3600 % 10, second / 600 % 6, second / 60 % 10,
+                second / 10 % 6, second % 10,
+            ]
             var checksum = baseChecksum
             for (offset, digit) in digits.enumerated() {
                 line[7 + offset] = UInt8(ascii: "0") + UInt8(digit)

@@ -69,9 +69,11 @@ struct NMEAReaderTests {
 
     @Test func ggaOnlyLogGetsTheDefaultDate() throws {
         let result = try Support.read("gga-only", defaultDate: DateComponents(year: 2024, month: 5, day: 2))
-        #expect(result.locations.map(\.timestamp) == [
-            try Support.utc(2024, 5, 2, 6, 15, 0), try Support.utc(2024, 5, 2, 6, 15, 1),
-        ])
+        #expect(
+            result.locations.map(\.timestamp) == [
+                try Support.utc(2024, 5, 2, 6, 15, 0), try Support.utc(2024, 5, 2, 6, 15, 1),
+            ]
+        )
     }
 
     @Test func rmcOnlyLogHasSpeedAndCourseButNoAltitude() throws {
@@ -85,8 +87,13 @@ struct NMEAReaderTests {
         #expect(fixes[0].horizontalAccuracy == 10)  // no HDOP anywhere
         #expect(Support.close(fixes[0].speed, 0.5 * Support.knots))
         #expect(Support.close(fixes[0].course, 54.7))
-        #expect(Support.close(fixes[0].timestamp.timeIntervalSince1970,
-                              try Support.utc(1994, 11, 19, 22, 54, 46.33).timeIntervalSince1970, within: 1e-6))
+        #expect(
+            Support.close(
+                fixes[0].timestamp.timeIntervalSince1970,
+                try Support.utc(1994, 11, 19, 22, 54, 46.33).timeIntervalSince1970,
+                within: 1e-6
+            )
+        )
         // The second sentence has no checksum (accepted) and no course.
         #expect(Support.close(fixes[1].speed, 10 * Support.knots))
         #expect(fixes[1].course == nil)
@@ -134,10 +141,12 @@ struct NMEAReaderTests {
     @Test func theDateRollsOverAtMidnight() throws {
         let result = try Support.read("midnight")
         #expect(result.issues.isEmpty)
-        #expect(result.locations.map(\.timestamp) == [
-            try Support.utc(2025, 12, 31, 23, 59, 58), try Support.utc(2025, 12, 31, 23, 59, 59),
-            try Support.utc(2026, 1, 1, 0, 0, 0), try Support.utc(2026, 1, 1, 0, 0, 1),
-        ])
+        #expect(
+            result.locations.map(\.timestamp) == [
+                try Support.utc(2025, 12, 31, 23, 59, 58), try Support.utc(2025, 12, 31, 23, 59, 59),
+                try Support.utc(2026, 1, 1, 0, 0, 0), try Support.utc(2026, 1, 1, 0, 0, 1),
+            ]
+        )
     }
 
     @Test func theDefaultDateRollsOverIntoALeapDay() throws {
@@ -148,10 +157,12 @@ struct NMEAReaderTests {
             Support.sentence("GPGGA,000000.25,5231.2005,N,01324.2972,E,1,08,0.9,34.5,M,39.4,M,,"),
         ].joined(separator: "\n")
         let result = try Support.read(text: text, defaultDate: DateComponents(year: 2024, month: 2, day: 28))
-        #expect(result.locations.map(\.timestamp) == [
-            try Support.utc(2024, 2, 28, 23, 59, 59.5), try Support.utc(2024, 2, 29, 0, 0, 0.5),
-            try Support.utc(2024, 2, 29, 0, 0, 0.25),
-        ])
+        #expect(
+            result.locations.map(\.timestamp) == [
+                try Support.utc(2024, 2, 28, 23, 59, 59.5), try Support.utc(2024, 2, 29, 0, 0, 0.5),
+                try Support.utc(2024, 2, 29, 0, 0, 0.25),
+            ]
+        )
     }
 
     @Test func crlfLinesAreRead() throws {
@@ -183,8 +194,10 @@ struct NMEAReaderTests {
             Issue.record("expected a fix")
             return
         }
-        #expect(String(format: "%.6f %.6f", fix.coordinate.latitude, fix.coordinate.longitude)
-            == "52.520008 13.404953")
+        #expect(
+            String(format: "%.6f %.6f", fix.coordinate.latitude, fix.coordinate.longitude)
+                == "52.520008 13.404953"
+        )
         #expect(Support.close(fix.speed, 10.0, within: 1e-3))
         #expect(fix.timestamp == (try Support.utc(2025, 6, 1, 12, 0, 0)))
         #expect(try reader.next() == nil)

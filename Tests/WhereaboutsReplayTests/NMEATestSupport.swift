@@ -63,7 +63,14 @@ enum NMEATestSupport {
     }
 
     /// Seconds since 1970 of a UTC date and time, through `Calendar` (not the reader's arithmetic).
-    static func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Double) throws
+    static func utc(
+        _ year: Int,
+        _ month: Int,
+        _ day: Int,
+        _ hour: Int,
+        _ minute: Int,
+        _ second: Double
+    ) throws
         -> Date
     {
         var calendar = Calendar(identifier: .gregorian)

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Whereabouts
-@testable import WhereaboutsReplay
 import WhereaboutsTesting
+
+@testable import WhereaboutsReplay
 
 /// Replaying a track: pace, loops, strictness, format detection, and the bundled sample.
 @Suite(.timeLimit(.minutes(1)))
@@ -12,7 +13,8 @@ struct ReplaySourceTests {
         for (index, second) in seconds.enumerated() {
             let lat = index == broken ? "x" : String(48.85 + Double(index) * 0.001)
             let time = Date(timeIntervalSince1970: 1_778_925_600 + Double(second))
-            text += "\n<trkpt lat=\"\(lat)\" lon=\"2.35\"><time>\(ISO8601DateFormatter().string(from: time))</time></trkpt>"
+            text +=
+                "\n<trkpt lat=\"\(lat)\" lon=\"2.35\"><time>\(ISO8601DateFormatter().string(from: time))</time></trkpt>"
         }
         return Data((text + "\n</trkseg></trk></gpx>\n").utf8)
     }
@@ -30,10 +32,13 @@ struct ReplaySourceTests {
         events.compactMap { if case .location(let location) = $0 { location } else { nil } }
     }
 
-    @Test("real time waits the track's own gaps on the clock", arguments: [
-        (ReplaySource.Speed.realTime, Duration.seconds(2)),
-        (.multiplier(4), .milliseconds(500)),
-    ])
+    @Test(
+        "real time waits the track's own gaps on the clock",
+        arguments: [
+            (ReplaySource.Speed.realTime, Duration.seconds(2)),
+            (.multiplier(4), .milliseconds(500)),
+        ]
+    )
     func pacing(speed: ReplaySource.Speed, gap: Duration) async throws {
         let clock = TestClock()
         let source = ReplaySource(.data(Self.gpx(seconds: [0, 2, 4]), name: "t.gpx"), speed: speed, clock: clock)
@@ -54,8 +59,11 @@ struct ReplaySourceTests {
     @Test("max speed never waits; a long pause in the track waits at most a minute")
     func maxSpeedAndLongGaps() async throws {
         let clock = TestClock()
-        let fast = ReplaySource(.data(Self.gpx(seconds: [0, 2, 4]), name: "t.gpx"), speed: .asFastAsPossible,
-                                clock: clock)
+        let fast = ReplaySource(
+            .data(Self.gpx(seconds: [0, 2, 4]), name: "t.gpx"),
+            speed: .asFastAsPossible,
+            clock: clock
+        )
         var count = 0
         for try await _ in fast.events() { count += 1 }
         #expect(count == 3)
@@ -70,8 +78,11 @@ struct ReplaySourceTests {
 
     @Test("looping plays again with timestamps that keep increasing")
     func looping() async throws {
-        let source = ReplaySource(.data(Self.gpx(seconds: [0, 2, 4]), name: "t.gpx"), speed: .asFastAsPossible,
-                                  looping: .times(3))
+        let source = ReplaySource(
+            .data(Self.gpx(seconds: [0, 2, 4]), name: "t.gpx"),
+            speed: .asFastAsPossible,
+            looping: .times(3)
+        )
         var events: [SourceEvent] = []
         for try await event in source.events() { events.append(event) }
         let times = Self.locations(events).map(\.timestamp)
@@ -83,16 +94,22 @@ struct ReplaySourceTests {
     @Test("a malformed point is reported and skipped; strict ends the replay with it")
     func malformed() async throws {
         let issues = Collected()
-        let lenient = ReplaySource(.data(Self.gpx(seconds: [0, 1, 2, 3], broken: 2), name: "bad.gpx"),
-                                   speed: .asFastAsPossible, onIssue: { issues.append(.unavailable($0.description)) })
+        let lenient = ReplaySource(
+            .data(Self.gpx(seconds: [0, 1, 2, 3], broken: 2), name: "bad.gpx"),
+            speed: .asFastAsPossible,
+            onIssue: { issues.append(.unavailable($0.description)) }
+        )
         var count = 0
         for try await _ in lenient.events() { count += 1 }
         #expect(count == 3)
         #expect(issues.count == 1)
         #expect(issues.descriptions.first?.hasPrefix("bad.gpx:4:") == true, "\(issues.descriptions)")
 
-        let strict = ReplaySource(.data(Self.gpx(seconds: [0, 1, 2, 3], broken: 2), name: "bad.gpx"),
-                                  speed: .asFastAsPossible, strict: true)
+        let strict = ReplaySource(
+            .data(Self.gpx(seconds: [0, 1, 2, 3], broken: 2), name: "bad.gpx"),
+            speed: .asFastAsPossible,
+            strict: true
+        )
         var before = 0
         let issue = try await #require(throws: ReplayIssue.self) {
             for try await _ in strict.events() { before += 1 }
@@ -125,7 +142,11 @@ struct ReplaySourceTests {
         #expect(reader.issueCount == 0)
         let minutes = try #require(points.last?.timestamp).timeIntervalSince(try #require(points.first?.timestamp)) / 60
         #expect(minutes > 10 && minutes < 12)
-        #expect(points.allSatisfy { abs($0.coordinate.latitude - 48.86) < 0.01 && abs($0.coordinate.longitude - 2.34) < 0.01 })
+        #expect(
+            points.allSatisfy {
+                abs($0.coordinate.latitude - 48.86) < 0.01 && abs($0.coordinate.longitude - 2.34) < 0.01
+            }
+        )
         let app = try UsageDescriptions(contentsOf: ReplaySource.sampleAppInfoURL)
         #expect(app.appName == "Wayfinder")
         #expect(app.whenInUse != nil)

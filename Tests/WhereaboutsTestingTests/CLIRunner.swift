@@ -49,7 +49,8 @@ enum CLIRunner {
             }
         }
         let searched = Array(Set(tried)).sorted().joined(separator: "\n  ")
-        let message = "the whereabouts binary was not found; build it with `swift build` (or set "
+        let message =
+            "the whereabouts binary was not found; build it with `swift build` (or set "
             + "WHEREABOUTS_BINARY). Tried:\n  \(searched)"
         Issue.record(Comment(rawValue: message))
         throw CocoaError(.fileNoSuchFile)

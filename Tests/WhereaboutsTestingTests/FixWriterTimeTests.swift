@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import whereabouts
 
 /// `FixWriter.time` formats every fix's timestamp by hand; these pin it to ISO 8601 in UTC.

@@ -19,7 +19,8 @@ struct PseudoTerminal {
     /// Runs `whereabouts ARGUMENTS`; each time `prompt` appears on the terminal, types the next answer.
     ///
     /// Every wait is bounded: reading stops after `seconds`, and the process is then interrupted.
-    static func run(_ arguments: [String], answers: [String], prompt: String, seconds: Double = 60) throws -> Transcript {
+    static func run(_ arguments: [String], answers: [String], prompt: String, seconds: Double = 60) throws -> Transcript
+    {
         var master: Int32 = -1
         var slave: Int32 = -1
         try #require(openpty(&master, &slave, nil, nil, nil) == 0, "openpty failed: \(errno)")
@@ -66,8 +67,10 @@ struct PseudoTerminal {
         if process.isRunning { process.interrupt() }
         process.waitUntilExit()
         try out.close()
-        return Transcript(screen: String(decoding: screen, as: UTF8.self),
-                          stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                          status: process.terminationStatus)
+        return Transcript(
+            screen: String(decoding: screen, as: UTF8.self),
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            status: process.terminationStatus
+        )
     }
 }

@@ -102,17 +102,31 @@ struct ScenarioParsingTests {
             {"do": "startMonitoringRegion", "lat": -33.9, "lon": 151.2, "radius": 80.5, "identifier": "office"}
             """
         )
-        #expect(parsed == [
-            .do(.requestWhenInUse), .do(.requestAlways), .do(.requestTemporaryFullAccuracy(purposeKey: "Nav")),
-            .do(.requestLocation), .do(.startUpdates), .do(.stopUpdates), .do(.allowBackgroundUpdates),
-            .do(.startBackgroundSession), .do(.stopBackgroundSession),
-            .do(.startMonitoringRegion(
-                Region(identifier: "region", center: Coordinate(latitude: 52.52, longitude: 13.405), radius: 150)
-            )),
-            .do(.startMonitoringRegion(
-                Region(identifier: "office", center: Coordinate(latitude: -33.9, longitude: 151.2), radius: 80.5)
-            )),
-        ])
+        #expect(
+            parsed == [
+                .do(.requestWhenInUse), .do(.requestAlways), .do(.requestTemporaryFullAccuracy(purposeKey: "Nav")),
+                .do(.requestLocation), .do(.startUpdates), .do(.stopUpdates), .do(.allowBackgroundUpdates),
+                .do(.startBackgroundSession), .do(.stopBackgroundSession),
+                .do(
+                    .startMonitoringRegion(
+                        Region(
+                            identifier: "region",
+                            center: Coordinate(latitude: 52.52, longitude: 13.405),
+                            radius: 150
+                        )
+                    )
+                ),
+                .do(
+                    .startMonitoringRegion(
+                        Region(
+                            identifier: "office",
+                            center: Coordinate(latitude: -33.9, longitude: 151.2),
+                            radius: 80.5
+                        )
+                    )
+                ),
+            ]
+        )
     }
 
     @Test(arguments: Scenario.Answer.allCases)
@@ -125,10 +139,12 @@ struct ScenarioParsingTests {
 
     @Test func theContractsAnswerNamesAreTheAnswers() {
         let names = Set(Scenario.Answer.allCases.map(\.rawValue))
-        #expect(names == [
-            "allowOnce", "allowWhileUsing", "dontAllow", "changeToAlways", "keepWhileUsing", "allowPrecise",
-            "dontAllowPrecise",
-        ])
+        #expect(
+            names == [
+                "allowOnce", "allowWhileUsing", "dontAllow", "changeToAlways", "keepWhileUsing", "allowPrecise",
+                "dontAllowPrecise",
+            ]
+        )
     }
 
     @Test func everyAppEventParses() throws {
@@ -167,8 +183,11 @@ struct ScenarioParsingTests {
         )
         #expect(full == .fix(expected))
         let bare = try Self.step(#"{"fix": {"lat": 0, "lon": -180}}"#)
-        let defaults = Location(coordinate: Coordinate(latitude: 0, longitude: -180), horizontalAccuracy: 5,
-                                timestamp: Scenario.epoch)
+        let defaults = Location(
+            coordinate: Coordinate(latitude: 0, longitude: -180),
+            horizontalAccuracy: 5,
+            timestamp: Scenario.epoch
+        )
         #expect(bare == .fix(defaults))
     }
 

@@ -18,7 +18,10 @@ struct ScenarioRunnerTests {
         return try Scenario(contentsOf: url)
     }
 
-    static func scenario(_ steps: String, info: String = #"{"NSLocationWhenInUseUsageDescription": "Map."}"#)
+    static func scenario(
+        _ steps: String,
+        info: String = #"{"NSLocationWhenInUseUsageDescription": "Map."}"#
+    )
         throws -> Scenario
     {
         try Scenario(data: Data(#"{"appID": "com.example.runner", "info": \#(info), "steps": [\#(steps)]}"#.utf8))
@@ -72,15 +75,17 @@ struct ScenarioRunnerTests {
         let failed = try #require(report.failedSteps.first)
         #expect(report.failedSteps.count == 1)
         #expect(failed.step == 2)
-        #expect(failed.failures == [
-            "status is notDetermined, expected denied",
-            "accuracy is full, expected reduced",
-            "prompt is whenInUse, expected none",
-            "result is none (no request completed yet), expected denied",
-            "delivered is 0, expected 2",
-            "lastFixPrecise: the app has received no fix yet, expected true",
-            "diagnostic stationary is missing (present: authorizationRequestInProgress)",
-        ])
+        #expect(
+            failed.failures == [
+                "status is notDetermined, expected denied",
+                "accuracy is full, expected reduced",
+                "prompt is whenInUse, expected none",
+                "result is none (no request completed yet), expected denied",
+                "delivered is 0, expected 2",
+                "lastFixPrecise: the app has received no fix yet, expected true",
+                "diagnostic stationary is missing (present: authorizationRequestInProgress)",
+            ]
+        )
     }
 
     @Test func anAnswerWithNoPromptShowingFailsItsStep() async throws {

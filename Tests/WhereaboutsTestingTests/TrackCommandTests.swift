@@ -1,7 +1,8 @@
+import ArgumentParser
 import Foundation
 import Testing
-import ArgumentParser
 import WhereaboutsReplay
+
 @testable import whereabouts
 
 /// `whereabouts track`, run as a person or a script would run it.
@@ -46,15 +47,18 @@ struct TrackCommandTests {
         #expect(try Track.parseLoop("forever") == .forever)
     }
 
-    @Test("wrong options are refused with a message that says what to do", arguments: [
-        (["--precise"], "add --answer"),
-        (["--limit", "0"], "--limit must be 1 or more"),
-        (["--speed", "fast"], "--speed must be a number above 0"),
-        (["--loop", "0"], "--loop must be a whole number"),
-        (["--source", "gpsd://localhost", "--speed", "2"], "gpsd is live"),
-        (["--source", "gpsd://host:notaport", "--answer", "deny"], "gpsd://host:notaport"),
-        (["--source", "-", "--loop", "2"], "standard input can be read once"),
-    ])
+    @Test(
+        "wrong options are refused with a message that says what to do",
+        arguments: [
+            (["--precise"], "add --answer"),
+            (["--limit", "0"], "--limit must be 1 or more"),
+            (["--speed", "fast"], "--speed must be a number above 0"),
+            (["--loop", "0"], "--loop must be a whole number"),
+            (["--source", "gpsd://localhost", "--speed", "2"], "gpsd is live"),
+            (["--source", "gpsd://host:notaport", "--answer", "deny"], "gpsd://host:notaport"),
+            (["--source", "-", "--loop", "2"], "standard input can be read once"),
+        ]
+    )
     func wrongOptions(arguments: [String], message: String) throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -67,8 +71,10 @@ struct TrackCommandTests {
     func fiveApproximateFixes() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = try Self.track(["--answer", "while-using", "--approximate", "--format", "ndjson", "--limit", "5"],
-                                    consent: directory.appendingPathComponent("c.json"))
+        let output = try Self.track(
+            ["--answer", "while-using", "--approximate", "--format", "ndjson", "--limit", "5"],
+            consent: directory.appendingPathComponent("c.json")
+        )
         #expect(output.status == 0, "\(output.stderr)")
         let fixes = try Self.jsonLines(output.stdout)
         #expect(fixes.count == 5)
@@ -85,8 +91,10 @@ struct TrackCommandTests {
     func preciseFixes() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = try Self.track(["--answer", "while-using", "--precise", "--format", "ndjson", "--limit", "3"],
-                                    consent: directory.appendingPathComponent("c.json"))
+        let output = try Self.track(
+            ["--answer", "while-using", "--precise", "--format", "ndjson", "--limit", "3"],
+            consent: directory.appendingPathComponent("c.json")
+        )
         #expect(output.status == 0, "\(output.stderr)")
         let fixes = try Self.jsonLines(output.stdout)
         #expect(fixes.count == 3)
@@ -98,8 +106,10 @@ struct TrackCommandTests {
     func denyPrintsNothing() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = try Self.track(["--answer", "deny", "--format", "ndjson"],
-                                    consent: directory.appendingPathComponent("c.json"))
+        let output = try Self.track(
+            ["--answer", "deny", "--format", "ndjson"],
+            consent: directory.appendingPathComponent("c.json")
+        )
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.contains("Wayfinder may not use location: denied"), "\(output.stderr)")
@@ -122,8 +132,10 @@ struct TrackCommandTests {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let consent = directory.appendingPathComponent("c.json")
-        let first = try Self.track(["--answer", "while-using", "--precise", "--limit", "1", "--format", "ndjson"],
-                                   consent: consent)
+        let first = try Self.track(
+            ["--answer", "while-using", "--precise", "--limit", "1", "--format", "ndjson"],
+            consent: consent
+        )
         #expect(first.status == 0, "\(first.stderr)")
         let second = try Self.track(["--limit", "2", "--format", "ndjson"], consent: consent)
         #expect(second.status == 0, "\(second.stderr)")
@@ -135,14 +147,20 @@ struct TrackCommandTests {
     func purposeKey() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = try Self.track(["--answer", "while-using", "--approximate", "--purpose-key", "Navigation",
-                                     "--limit", "2", "--format", "ndjson"],
-                                    consent: directory.appendingPathComponent("c.json"))
+        let output = try Self.track(
+            [
+                "--answer", "while-using", "--approximate", "--purpose-key", "Navigation",
+                "--limit", "2", "--format", "ndjson",
+            ],
+            consent: directory.appendingPathComponent("c.json")
+        )
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("Temporary precise location for “Navigation”: full"), "\(output.stderr)")
         #expect(try Self.jsonLines(output.stdout).allSatisfy { $0["precise"] as? Bool == true })
-        let missing = try Self.track(["--answer", "while-using", "--approximate", "--purpose-key", "Typo"],
-                                     consent: directory.appendingPathComponent("d.json"))
+        let missing = try Self.track(
+            ["--answer", "while-using", "--approximate", "--purpose-key", "Typo"],
+            consent: directory.appendingPathComponent("d.json")
+        )
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("purpose key \"Typo\" is not in NSLocationTemporaryUsageDescriptionDictionary"))
     }
@@ -152,8 +170,13 @@ struct TrackCommandTests {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let svg = directory.appendingPathComponent("walk.svg")
-        let output = try Self.track(["--answer", "while-using", "--approximate", "--format", "geojson", "--limit", "3",
-                                     "--svg", svg.path], consent: directory.appendingPathComponent("c.json"))
+        let output = try Self.track(
+            [
+                "--answer", "while-using", "--approximate", "--format", "geojson", "--limit", "3",
+                "--svg", svg.path,
+            ],
+            consent: directory.appendingPathComponent("c.json")
+        )
         #expect(output.status == 0, "\(output.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         #expect(object["type"] as? String == "FeatureCollection")

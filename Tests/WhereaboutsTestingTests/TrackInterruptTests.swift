@@ -23,9 +23,11 @@ struct TrackInterruptTests {
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
         process.executableURL = try CLIRunner.binary()
-        process.arguments = ["track", "--source", track.path, "--answer", "while-using", "--precise",
-                             "--format", "ndjson", "--speed", "max", "--loop", "forever",
-                             "--consent-file", directory.appendingPathComponent("c.json").path]
+        process.arguments = [
+            "track", "--source", track.path, "--answer", "while-using", "--precise",
+            "--format", "ndjson", "--speed", "max", "--loop", "forever",
+            "--consent-file", directory.appendingPathComponent("c.json").path,
+        ]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
@@ -33,7 +35,8 @@ struct TrackInterruptTests {
         // Let fixes flow for a second after the first one is printed (bounded: 60 s to start).
         let started = Date()
         while process.isRunning, Date().timeIntervalSince(started) < 60,
-              ((try? FileManager.default.attributesOfItem(atPath: outURL.path)[.size] as? Int) ?? 0) == 0 {
+            ((try? FileManager.default.attributesOfItem(atPath: outURL.path)[.size] as? Int) ?? 0) == 0
+        {
             usleep(10_000)
         }
         usleep(1_000_000)

@@ -22,9 +22,15 @@ struct TrackMemoryTests {
         var chunk = ""
         while written < bytes {
             let second = points % 86_400
-            chunk += String(format: "<trkpt lat=\"%.7f\" lon=\"%.7f\"><ele>35.0</ele><time>2026-05-16T%02d:%02d:%02dZ"
-                + "</time></trkpt>\n", 48.85 + Double(points % 1000) * 1e-5, 2.35 + Double(points % 777) * 1e-5,
-                second / 3600, second / 60 % 60, second % 60)
+            chunk += String(
+                format: "<trkpt lat=\"%.7f\" lon=\"%.7f\"><ele>35.0</ele><time>2026-05-16T%02d:%02d:%02dZ"
+                    + "</time></trkpt>\n",
+                48.85 + Double(points % 1000) * 1e-5,
+                2.35 + Double(points % 777) * 1e-5,
+                second / 3600,
+                second / 60 % 60,
+                second % 60
+            )
             points += 1
             if chunk.utf8.count > 1 << 20 {
                 written += chunk.utf8.count
@@ -39,8 +45,8 @@ struct TrackMemoryTests {
     /// The peak resident size (VmHWM) of a running process, from /proc; `nil` where there is no /proc.
     static func peakResident(of pid: Int32) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
         else { return nil }
         return kilobytes * 1024
     }
@@ -55,9 +61,11 @@ struct TrackMemoryTests {
         #expect(size >= 50_000_000)
         let process = Process()
         process.executableURL = try CLIRunner.binary()
-        process.arguments = ["track", "--source", track.path, "--answer", "while-using", "--approximate",
-                             "--format", "ndjson", "--speed", "max",
-                             "--consent-file", directory.appendingPathComponent("c.json").path]
+        process.arguments = [
+            "track", "--source", track.path, "--answer", "while-using", "--approximate",
+            "--format", "ndjson", "--speed", "max",
+            "--consent-file", directory.appendingPathComponent("c.json").path,
+        ]
         let errURL = directory.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         process.standardInput = FileHandle.nullDevice

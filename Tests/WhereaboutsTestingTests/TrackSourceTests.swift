@@ -16,7 +16,8 @@ struct TrackSourceTests {
         var text = #"<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#
         for index in 0..<points {
             let lat = index == broken ? "north" : String(format: "%.6f", 48.85 + Double(index) * 0.0001)
-            text += "\n<trkpt lat=\"\(lat)\" lon=\"2.35\"><time>2026-05-16T10:00:\(String(format: "%02d", index))Z</time></trkpt>"
+            text +=
+                "\n<trkpt lat=\"\(lat)\" lon=\"2.35\"><time>2026-05-16T10:00:\(String(format: "%02d", index))Z</time></trkpt>"
         }
         return text + "\n</trkseg></trk></gpx>\n"
     }
@@ -25,9 +26,13 @@ struct TrackSourceTests {
     func nmeaOnStandardInput() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = try CLIRunner.run(["track", "--source", "-", "--answer", "while-using", "--precise",
-                                        "--format", "ndjson", "--consent-file", directory.appendingPathComponent("c").path],
-                                       input: Data(Self.nmea.utf8))
+        let output = try CLIRunner.run(
+            [
+                "track", "--source", "-", "--answer", "while-using", "--precise",
+                "--format", "ndjson", "--consent-file", directory.appendingPathComponent("c").path,
+            ],
+            input: Data(Self.nmea.utf8)
+        )
         #expect(output.status == 0, "\(output.stderr)")
         let lines = output.stdout.split(separator: "\n")
         #expect(lines.count == 2)
@@ -41,13 +46,17 @@ struct TrackSourceTests {
         let file = directory.appendingPathComponent("broken.gpx")
         try Self.gpx(points: 5, broken: 2).write(to: file, atomically: true, encoding: .utf8)
         let consent = directory.appendingPathComponent("c").path
-        let output = try CLIRunner.run(["track", "--source", file.path, "--answer", "while-using", "--precise",
-                                        "--format", "ndjson", "--consent-file", consent])
+        let output = try CLIRunner.run([
+            "track", "--source", file.path, "--answer", "while-using", "--precise",
+            "--format", "ndjson", "--consent-file", consent,
+        ])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.split(separator: "\n").count == 4)
         #expect(output.stderr.contains("\(file.path):4:"), "\(output.stderr)")
-        let strict = try CLIRunner.run(["track", "--source", file.path, "--answer", "while-using", "--precise",
-                                        "--format", "ndjson", "--strict", "--consent-file", consent])
+        let strict = try CLIRunner.run([
+            "track", "--source", file.path, "--answer", "while-using", "--precise",
+            "--format", "ndjson", "--strict", "--consent-file", consent,
+        ])
         #expect(strict.status == 1, "\(strict.stderr)")
         #expect(strict.stdout.split(separator: "\n").count == 2, "the fixes before the error are kept")
         #expect(strict.stderr.contains("\(file.path):4:"), "\(strict.stderr)")
@@ -58,10 +67,13 @@ struct TrackSourceTests {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("odd.gpx")
-        try #"<gpx version="1.1"><wpt lat="48.85" lon="2.35"><time>2026-05-16T10:00:00Z</time><hdop>1e300</hdop></wpt></gpx>"#
+        try
+            #"<gpx version="1.1"><wpt lat="48.85" lon="2.35"><time>2026-05-16T10:00:00Z</time><hdop>1e300</hdop></wpt></gpx>"#
             .write(to: file, atomically: true, encoding: .utf8)
-        let output = try CLIRunner.run(["track", "--source", file.path, "--answer", "while-using", "--precise",
-                                        "--consent-file", directory.appendingPathComponent("c").path])
+        let output = try CLIRunner.run([
+            "track", "--source", file.path, "--answer", "while-using", "--precise",
+            "--consent-file", directory.appendingPathComponent("c").path,
+        ])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.split(separator: "\n").count == 2)
     }
@@ -73,8 +85,10 @@ struct TrackSourceTests {
         let file = directory.appendingPathComponent("empty.gpx")
         try Data().write(to: file)
         let consent = directory.appendingPathComponent("c.json")
-        let output = try CLIRunner.run(["track", "--source", file.path, "--answer", "deny", "--consent-file",
-                                        consent.path])
+        let output = try CLIRunner.run([
+            "track", "--source", file.path, "--answer", "deny", "--consent-file",
+            consent.path,
+        ])
         #expect(output.status == 1)
         #expect(output.stderr.contains("\(file.path): is empty"), "\(output.stderr)")
         #expect(!output.stderr.contains("answered"), "no prompt before the track is known to be usable")
@@ -87,12 +101,16 @@ struct TrackSourceTests {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let consent = directory.appendingPathComponent("c.json").path
-        _ = try CLIRunner.run(["consent", "set", "com.example.wayfinder", "--status", "while-using",
-                               "--consent-file", consent])
+        _ = try CLIRunner.run([
+            "consent", "set", "com.example.wayfinder", "--status", "while-using",
+            "--consent-file", consent,
+        ])
         let output = try CLIRunner.run(["track", "--request", "always", "--consent-file", consent])
         #expect(output.status == 3, "\(output.stderr)")
         #expect(output.stderr.contains("would ask to upgrade to Always"), "\(output.stderr)")
-        #expect(!((try? String(contentsOfFile: consent, encoding: .utf8)) ?? "").contains("\"alwaysPromptShown\" : true"))
+        #expect(
+            !((try? String(contentsOfFile: consent, encoding: .utf8)) ?? "").contains("\"alwaysPromptShown\" : true")
+        )
     }
 
     @Test("a file that is not a track, or is missing, is an error naming it")
@@ -102,12 +120,16 @@ struct TrackSourceTests {
         let file = directory.appendingPathComponent("notes.txt")
         try "hello".write(to: file, atomically: true, encoding: .utf8)
         let consent = directory.appendingPathComponent("c").path
-        let output = try CLIRunner.run(["track", "--source", file.path, "--answer", "while-using", "--consent-file",
-                                        consent])
+        let output = try CLIRunner.run([
+            "track", "--source", file.path, "--answer", "while-using", "--consent-file",
+            consent,
+        ])
         #expect(output.status == 1)
         #expect(output.stderr.contains("\(file.path):1: is neither GPX"), "\(output.stderr)")
-        let missing = try CLIRunner.run(["track", "--source", "/nonexistent.gpx", "--answer", "while-using",
-                                         "--consent-file", consent])
+        let missing = try CLIRunner.run([
+            "track", "--source", "/nonexistent.gpx", "--answer", "while-using",
+            "--consent-file", consent,
+        ])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("/nonexistent.gpx: cannot be opened"), "\(missing.stderr)")
     }
@@ -117,11 +139,16 @@ struct TrackSourceTests {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let plist = directory.appendingPathComponent("Info.plist")
-        let data = try PropertyListSerialization.data(fromPropertyList: ["CFBundleIdentifier": "com.example.bare"],
-                                                      format: .xml, options: 0)
+        let data = try PropertyListSerialization.data(
+            fromPropertyList: ["CFBundleIdentifier": "com.example.bare"],
+            format: .xml,
+            options: 0
+        )
         try data.write(to: plist)
-        let output = try CLIRunner.run(["track", "--app-info", plist.path, "--answer", "while-using",
-                                        "--consent-file", directory.appendingPathComponent("c").path])
+        let output = try CLIRunner.run([
+            "track", "--app-info", plist.path, "--answer", "while-using",
+            "--consent-file", directory.appendingPathComponent("c").path,
+        ])
         #expect(output.status == 1)
         #expect(output.stderr.contains("NSLocationWhenInUseUsageDescription is missing from Info.plist"))
     }

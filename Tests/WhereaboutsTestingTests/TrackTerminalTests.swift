@@ -16,7 +16,9 @@ struct TrackTerminalTests {
         let consent = directory.appendingPathComponent("consent.json")
         let run = try PseudoTerminal.run(
             ["track", "--consent-file", consent.path, "--limit", "2", "--format", "ndjson"],
-            answers: ["p", "2"], prompt: "Choose 1, 2, 3")
+            answers: ["p", "2"],
+            prompt: "Choose 1, 2, 3"
+        )
         #expect(run.status == 0, "\(run.screen)")
         #expect(run.screen.contains("Allow “Wayfinder” to use your location?"), "\(run.screen)")
         #expect(run.screen.contains("Wayfinder shows where you are on the map and finds places near you."))
@@ -36,8 +38,10 @@ struct TrackTerminalTests {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("consent.json").path
-        let set = try CLIRunner.run(["consent", "set", "com.example.a", "--status", "while-using", "--precise", "off",
-                                     "--consent-file", file])
+        let set = try CLIRunner.run([
+            "consent", "set", "com.example.a", "--status", "while-using", "--precise", "off",
+            "--consent-file", file,
+        ])
         #expect(set.status == 0, "\(set.stderr)")
         #expect(set.stdout.contains("com.example.a: While Using the App, Precise Location off."))
         let list = try CLIRunner.run(["consent", "list", "--consent-file", file, "--format", "json"])
@@ -67,7 +71,9 @@ struct TrackTerminalTests {
         #expect(off.status == 0, "\(off.stderr)")
         let list = try CLIRunner.run(["consent", "list", "--consent-file", file])
         #expect(list.stdout.contains("Location Services: Off"))
-        let track = try CLIRunner.run(["track", "--answer", "while-using", "--format", "ndjson", "--consent-file", file])
+        let track = try CLIRunner.run([
+            "track", "--answer", "while-using", "--format", "ndjson", "--consent-file", file,
+        ])
         #expect(track.status == 0)
         #expect(track.stdout.isEmpty)
         #expect(track.stderr.contains("denied (ignored: servicesDisabled)"), "\(track.stderr)")
@@ -88,8 +94,10 @@ struct TrackTerminalTests {
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
         process.executableURL = try CLIRunner.binary()
-        process.arguments = ["track", "--consent-file", consent, "--answer", "while-using", "--precise",
-                             "--format", "ndjson", "--speed", "20", "--loop", "forever"]
+        process.arguments = [
+            "track", "--consent-file", consent, "--answer", "while-using", "--precise",
+            "--format", "ndjson", "--speed", "20", "--loop", "forever",
+        ]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)

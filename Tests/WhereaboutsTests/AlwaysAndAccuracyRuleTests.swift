@@ -1,16 +1,23 @@
 import Foundation
 import Testing
-@testable import Whereabouts
 import WhereaboutsTesting
+
+@testable import Whereabouts
 
 /// DESIGN rules 4 and 5: Always (provisional and upgrade) and temporary full accuracy.
 @Suite(.timeLimit(.minutes(1)))
 struct AlwaysAndAccuracyRuleTests {
-    @Test("4: Always needs both usage descriptions; the error names each missing key", arguments: [
-        (UsageDescriptions(whenInUse: "a"), ["NSLocationAlwaysAndWhenInUseUsageDescription"]),
-        (UsageDescriptions(always: "b"), ["NSLocationWhenInUseUsageDescription"]),
-        (UsageDescriptions(), ["NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationWhenInUseUsageDescription"]),
-    ])
+    @Test(
+        "4: Always needs both usage descriptions; the error names each missing key",
+        arguments: [
+            (UsageDescriptions(whenInUse: "a"), ["NSLocationAlwaysAndWhenInUseUsageDescription"]),
+            (UsageDescriptions(always: "b"), ["NSLocationWhenInUseUsageDescription"]),
+            (
+                UsageDescriptions(),
+                ["NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationWhenInUseUsageDescription"]
+            ),
+        ]
+    )
     func rule4AlwaysNeedsBothKeys(info: UsageDescriptions, missing: [String]) async throws {
         let harness = EngineHarness(info: info)
         let error = try await #require(throws: LocationError.self) {
@@ -47,8 +54,13 @@ struct AlwaysAndAccuracyRuleTests {
     func rule4ProvisionalKeepWhileUsing() async throws {
         let harness = EngineHarness(answers: [.allowWhileUsing(precise: true), .keepWhileUsing])
         _ = try await harness.engine.requestAlwaysAuthorization()
-        try await harness.engine.startMonitoring(Region(identifier: "home", center: Coordinate(latitude: 1, longitude: 1),
-                                                        radius: 100))
+        try await harness.engine.startMonitoring(
+            Region(
+                identifier: "home",
+                center: Coordinate(latitude: 1, longitude: 1),
+                radius: 100
+            )
+        )
         await harness.engine.handle(.background)
         let prompt = try #require(await harness.engine.presentedPrompt)
         await harness.engine.waitForPrompt(prompt.id)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Whereabouts
 import WhereaboutsTesting
+
+@testable import Whereabouts
 
 /// DESIGN rules 0–5: what a request does, and that it always completes.
 @Suite(.timeLimit(.minutes(1)))
@@ -15,42 +16,73 @@ struct AuthorizationRequestRuleTests {
     }
 
     static let ignoredPaths: [IgnoredPath] = [
-        IgnoredPath(name: "when-in-use, already denied", setUp: { await $0.engine.changeSettings(status: .denied) },
-                    request: .whenInUse),
+        IgnoredPath(
+            name: "when-in-use, already denied",
+            setUp: { await $0.engine.changeSettings(status: .denied) },
+            request: .whenInUse
+        ),
         IgnoredPath(name: "when-in-use, already authorized", setUp: { await $0.authorize() }, request: .whenInUse),
-        IgnoredPath(name: "when-in-use, in the background", setUp: { await $0.engine.handle(.background) },
-                    request: .whenInUse),
-        IgnoredPath(name: "when-in-use, services off", setUp: { await $0.engine.changeSettings(servicesEnabled: false) },
-                    request: .whenInUse),
-        IgnoredPath(name: "when-in-use, restricted", setUp: { await $0.engine.changeSettings(restricted: true) },
-                    request: .whenInUse),
-        IgnoredPath(name: "always, asked once already", setUp: { harness in
-            await harness.authorize()
-            await harness.engine.changeSettings(status: .authorizedWhenInUse)
-            _ = await harness.engine.submit(.always)  // shows the one upgrade prompt, answered below
-        }, request: .always),
-        IgnoredPath(name: "always after Allow Once", setUp: { harness in
-            _ = try? await harness.engine.requestWhenInUseAuthorization()
-        }, request: .always),
+        IgnoredPath(
+            name: "when-in-use, in the background",
+            setUp: { await $0.engine.handle(.background) },
+            request: .whenInUse
+        ),
+        IgnoredPath(
+            name: "when-in-use, services off",
+            setUp: { await $0.engine.changeSettings(servicesEnabled: false) },
+            request: .whenInUse
+        ),
+        IgnoredPath(
+            name: "when-in-use, restricted",
+            setUp: { await $0.engine.changeSettings(restricted: true) },
+            request: .whenInUse
+        ),
+        IgnoredPath(
+            name: "always, asked once already",
+            setUp: { harness in
+                await harness.authorize()
+                await harness.engine.changeSettings(status: .authorizedWhenInUse)
+                _ = await harness.engine.submit(.always)  // shows the one upgrade prompt, answered below
+            },
+            request: .always
+        ),
+        IgnoredPath(
+            name: "always after Allow Once",
+            setUp: { harness in
+                _ = try? await harness.engine.requestWhenInUseAuthorization()
+            },
+            request: .always
+        ),
         IgnoredPath(name: "always, already always", setUp: { await $0.authorize(always: true) }, request: .always),
-        IgnoredPath(name: "temporary full accuracy, already full", setUp: { await $0.authorize(precise: true) },
-                    request: .temporaryFullAccuracy(purposeKey: "Navigation")),
-        IgnoredPath(name: "temporary full accuracy, in the background", setUp: { harness in
-            await harness.authorize(precise: false)
-            await harness.engine.handle(.background)
-        }, request: .temporaryFullAccuracy(purposeKey: "Navigation")),
-        IgnoredPath(name: "temporary full accuracy, not authorized", setUp: { _ in },
-                    request: .temporaryFullAccuracy(purposeKey: "Navigation")),
+        IgnoredPath(
+            name: "temporary full accuracy, already full",
+            setUp: { await $0.authorize(precise: true) },
+            request: .temporaryFullAccuracy(purposeKey: "Navigation")
+        ),
+        IgnoredPath(
+            name: "temporary full accuracy, in the background",
+            setUp: { harness in
+                await harness.authorize(precise: false)
+                await harness.engine.handle(.background)
+            },
+            request: .temporaryFullAccuracy(purposeKey: "Navigation")
+        ),
+        IgnoredPath(
+            name: "temporary full accuracy, not authorized",
+            setUp: { _ in },
+            request: .temporaryFullAccuracy(purposeKey: "Navigation")
+        ),
         IgnoredPath(name: "location, not authorized", setUp: { _ in }, request: .location),
     ]
 
     @Test("0: every ignored request completes at once, without the clock moving", arguments: ignoredPaths)
     func rule0IgnoredRequestsComplete(path: IgnoredPath) async throws {
-        let answers: [PromptAnswer] = switch path.name {
-        case "always, asked once already": [.keepWhileUsing]
-        case "always after Allow Once": [.allowOnce(precise: true)]
-        default: []
-        }
+        let answers: [PromptAnswer] =
+            switch path.name {
+            case "always, asked once already": [.keepWhileUsing]
+            case "always after Allow Once": [.allowOnce(precise: true)]
+            default: []
+            }
         let harness = EngineHarness(answers: answers)
         await harness.engine.prepare()
         await path.setUp(harness)
@@ -111,7 +143,9 @@ struct AuthorizationRequestRuleTests {
         #expect(await harness.store.grant(for: "com.example.test")?.decision == .whenInUse)
     }
 
-    @Test("1: without NSLocationWhenInUseUsageDescription the request throws naming the key; status stays notDetermined")
+    @Test(
+        "1: without NSLocationWhenInUseUsageDescription the request throws naming the key; status stays notDetermined"
+    )
     func rule1MissingDescription() async throws {
         let harness = EngineHarness(info: UsageDescriptions(always: "x"))
         let error = try await #require(throws: LocationError.self) {
@@ -138,8 +172,14 @@ struct AuthorizationRequestRuleTests {
         let harness = EngineHarness()
         await harness.engine.handle(.background)
         let outcome = try await harness.engine.requestWhenInUseAuthorization()
-        #expect(outcome == AuthorizationOutcome(status: .notDetermined, accuracy: .fullAccuracy,
-                                                resolution: .ignored(.notInForeground)))
+        #expect(
+            outcome
+                == AuthorizationOutcome(
+                    status: .notDetermined,
+                    accuracy: .fullAccuracy,
+                    resolution: .ignored(.notInForeground)
+                )
+        )
     }
 
     @Test("2: the when-in-use prompt offers Allow Once, Allow While Using App, Don't Allow and a Precise switch")

@@ -168,8 +168,13 @@ struct CoarsenerTests {
     @Test func altitudeSpeedAndCourseAreWithheld() throws {
         var coarsener = Coarsener(secret: .random())
         let precise = Location(
-            coordinate: Coordinate(latitude: 40.7484, longitude: -73.9857), altitude: 443, horizontalAccuracy: 5,
-            verticalAccuracy: 3, speed: 1.4, course: 90, timestamp: Date(timeIntervalSince1970: 0)
+            coordinate: Coordinate(latitude: 40.7484, longitude: -73.9857),
+            altitude: 443,
+            horizontalAccuracy: 5,
+            verticalAccuracy: 3,
+            speed: 1.4,
+            course: 90,
+            timestamp: Date(timeIntervalSince1970: 0)
         )
         let output = coarsener.coarsen(precise)
         let coarse = try #require(output)

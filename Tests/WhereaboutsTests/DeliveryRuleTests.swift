@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Whereabouts
 import WhereaboutsTesting
+
+@testable import Whereabouts
 
 /// DESIGN rules 6–9: what reaches the app, and when nothing does.
 @Suite(.timeLimit(.minutes(1)))
@@ -53,8 +54,13 @@ struct DeliveryRuleTests {
         await harness.authorize(precise: true)
         var events = await harness.client.events().makeAsyncIterator()
         _ = await events.next()
-        try await harness.engine.startMonitoring(Region(identifier: "a", center: Coordinate(latitude: 0, longitude: 0),
-                                                        radius: 50))
+        try await harness.engine.startMonitoring(
+            Region(
+                identifier: "a",
+                center: Coordinate(latitude: 0, longitude: 0),
+                radius: 50
+            )
+        )
         await harness.engine.changeSettings(precise: false)
         guard case .didChangeAuthorization(let authorization) = await events.next() else {
             Issue.record("expected an authorization event first")

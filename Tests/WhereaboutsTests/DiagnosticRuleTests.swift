@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Whereabouts
 import WhereaboutsTesting
+
+@testable import Whereabouts
 
 /// DESIGN rule 10: each diagnostic comes with the stream when its condition holds.
 @Suite(.timeLimit(.minutes(1)))

@@ -58,9 +58,11 @@ struct FileConsentStoreTests {
             let store = FileConsentStore(fileURL: file, onWarning: warnings.record)
             try await store.setGrant(Grant(decision: .whenInUse, precise: true), for: Self.demo)
             try await store.setGrant(Grant(decision: .denied), for: Self.other)
-            #expect(await store.allGrants() == [
-                Self.demo: Grant(decision: .whenInUse, precise: true), Self.other: Grant(decision: .denied),
-            ])
+            #expect(
+                await store.allGrants() == [
+                    Self.demo: Grant(decision: .whenInUse, precise: true), Self.other: Grant(decision: .denied),
+                ]
+            )
             try await store.setGrant(nil, for: Self.demo)
             #expect(await store.grant(for: Self.demo) == nil)
             #expect(await store.allGrants() == [Self.other: Grant(decision: .denied)])
@@ -95,7 +97,8 @@ struct FileConsentStoreTests {
     @Test("keys this version does not know are kept when the file is rewritten")
     func unknownKeysKept() async throws {
         try await withConsentFile { file, warnings in
-            let newer = #"{"version": 1, "theme": "dark", "apps": {"com.example.demo": "#
+            let newer =
+                #"{"version": 1, "theme": "dark", "apps": {"com.example.demo": "#
                 + #"{"decision": "whenInUse", "reducedUntil": 42}}}"#
             try writeFixture(newer, to: file)
             let store = FileConsentStore(fileURL: file, onWarning: warnings.record)
@@ -174,8 +177,10 @@ struct FileConsentStoreTests {
     func writeFailureThrows() async throws {
         try await withConsentFile { file, warnings in
             let blocker = file.deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: blocker.deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: blocker.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
             try Data("not a directory".utf8).write(to: blocker)
             let store = FileConsentStore(fileURL: file, onWarning: warnings.record)
             let error = try await #require(throws: LocationError.self) {
@@ -259,7 +264,8 @@ struct FileConsentStoreTests {
     @Test("an entry with an unknown decision is no grant for that app only, and stays in the file")
     func unknownDecision() async throws {
         try await withConsentFile { file, warnings in
-            let contents = #"{"version": 1, "apps": {"com.example.demo": {"decision": "sometimes"}, "#
+            let contents =
+                #"{"version": 1, "apps": {"com.example.demo": {"decision": "sometimes"}, "#
                 + #""com.example.other": {"decision": "denied"}}}"#
             try writeFixture(contents, to: file)
             let store = FileConsentStore(fileURL: file, onWarning: warnings.record)
@@ -270,7 +276,8 @@ struct FileConsentStoreTests {
             try await store.setGrant(Grant(decision: .always), for: "com.example.third")
             let apps = try #require(
                 (try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])?["apps"]
-                    as? [String: Any])
+                    as? [String: Any]
+            )
             #expect((apps[Self.demo] as? [String: Any])?["decision"] as? String == "sometimes")
             try await store.setGrant(Grant(decision: .whenInUse), for: Self.demo)
             #expect(await store.grant(for: Self.demo)?.decision == .whenInUse)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Whereabouts
 import WhereaboutsTesting
+
+@testable import Whereabouts
 
 /// The live client: one-shot requests, streams, the source's lifecycle, regions and heading.
 @Suite(.timeLimit(.minutes(1)))
@@ -188,8 +189,14 @@ struct LocationClientTests {
     func testClockOrder() async throws {
         let clock = TestClock()
         let order = OrderBox()
-        let late = Task { try await clock.sleep(for: .seconds(5)); await order.append(5) }
-        let early = Task { try await clock.sleep(for: .seconds(2)); await order.append(2) }
+        let late = Task {
+            try await clock.sleep(for: .seconds(5))
+            await order.append(5)
+        }
+        let early = Task {
+            try await clock.sleep(for: .seconds(2))
+            await order.append(2)
+        }
         #expect(await eventually { clock.sleeperCount == 2 })
         await clock.advance(by: .seconds(1))
         #expect(await order.values.isEmpty)

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Whereabouts
 
 /// SplitMix64: a small, seedable generator, so a failing sequence can be replayed from its seed.
@@ -81,12 +82,13 @@ enum ModelStep: CustomStringConvertible {
         case .answer(let answer): "answer \(answer)"
         case .lifecycle(let event): "app \(event.rawValue)"
         case .settings(let status, let precise, let servicesEnabled, let restricted):
-            "settings " + [
-                status.map { "status \($0)" },
-                precise.map { "precise \($0)" },
-                servicesEnabled.map { "services \($0)" },
-                restricted.map { "restricted \($0)" },
-            ].compactMap { $0 }.joined(separator: ", ")
+            "settings "
+                + [
+                    status.map { "status \($0)" },
+                    precise.map { "precise \($0)" },
+                    servicesEnabled.map { "services \($0)" },
+                    restricted.map { "restricted \($0)" },
+                ].compactMap { $0 }.joined(separator: ", ")
         case .backgroundUpdates(let allowed): "allowsBackgroundUpdates \(allowed)"
         case .startSession: "start background session"
         case .stopSession: "stop background session"
@@ -176,8 +178,12 @@ struct ReferenceModel {
     var authorization: Authorization {
         let status = status
         let temporary = status.isAuthorized && temporaryFull && !isPrecise
-        return Authorization(status: status, accuracy: isPrecise || temporary ? .fullAccuracy : .reducedAccuracy,
-                             isFullAccuracyTemporary: temporary, servicesEnabled: servicesEnabled)
+        return Authorization(
+            status: status,
+            accuracy: isPrecise || temporary ? .fullAccuracy : .reducedAccuracy,
+            isFullAccuracyTemporary: temporary,
+            servicesEnabled: servicesEnabled
+        )
     }
 
     /// Rules 4 and 8: whether a fix may reach the app now.
@@ -379,7 +385,8 @@ struct ReferenceModel {
             locationTickets = []
         }
         if app == .background, prompt == nil, decision == .always, provisionalAlways, subscribed,
-           backgroundUpdates, servicesEnabled, !restricted {
+            backgroundUpdates, servicesEnabled, !restricted
+        {
             show(.alwaysUpgrade, forAlways: true, ticket: nil)
         }
         return finished
@@ -444,8 +451,12 @@ struct ReferenceModel {
                 .notDetermined, .notDetermined, .denied, .authorizedWhenInUse, .authorizedWhenInUse,
                 .authorizedAlways, .authorizedAlways, .restricted,
             ]
-            return .settings(status: statuses.randomElement(using: &rng), precise: nil, servicesEnabled: nil,
-                             restricted: nil)
+            return .settings(
+                status: statuses.randomElement(using: &rng),
+                precise: nil,
+                servicesEnabled: nil,
+                restricted: nil
+            )
         case 4..<7: return .settings(status: nil, precise: rng.chance(50), servicesEnabled: nil, restricted: nil)
         case 7..<9: return .settings(status: nil, precise: nil, servicesEnabled: rng.chance(75), restricted: nil)
         default: return .settings(status: nil, precise: nil, servicesEnabled: nil, restricted: rng.chance(25))
@@ -461,14 +472,16 @@ struct ReferenceModel {
         position.latitude = min(max(position.latitude + Double.random(in: -spread...spread, using: &rng), 48.6), 49.1)
         position.longitude = min(max(position.longitude + Double.random(in: -spread...spread, using: &rng), 2.0), 2.6)
         fixTime += Double(Int.random(in: 0...1_200, using: &rng))
-        return .fix(Location(
-            coordinate: position,
-            altitude: Double.random(in: 20...80, using: &rng),
-            horizontalAccuracy: Double.random(in: 3...30, using: &rng),
-            verticalAccuracy: 3,
-            speed: Double.random(in: 0...15, using: &rng),
-            course: Double.random(in: 0..<360, using: &rng),
-            timestamp: Date(timeIntervalSince1970: ModelStep.epoch + fixTime)
-        ))
+        return .fix(
+            Location(
+                coordinate: position,
+                altitude: Double.random(in: 20...80, using: &rng),
+                horizontalAccuracy: Double.random(in: 3...30, using: &rng),
+                verticalAccuracy: 3,
+                speed: Double.random(in: 0...15, using: &rng),
+                course: Double.random(in: 0..<360, using: &rng),
+                timestamp: Date(timeIntervalSince1970: ModelStep.epoch + fixTime)
+            )
+        )
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Whereabouts
 import WhereaboutsTesting
+
+@testable import Whereabouts
 
 /// Random sequences of requests, prompt answers, lifecycle events, Settings changes and fixes, checked
 /// after every step against ``ReferenceModel`` (DESIGN rules 0–9). Seeded and reproducible: a failure
@@ -34,8 +35,10 @@ struct ModelBasedTests {
         }
         for failure in failures { Issue.record(Comment(rawValue: failure)) }
         let elapsed = ContinuousClock.now - start
-        print("model-check: \(count) sequences, \(steps) steps, \(failures.isEmpty ? "passed" : "FAILED"), "
-            + "seed \(base), \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds])))")
+        print(
+            "model-check: \(count) sequences, \(steps) steps, \(failures.isEmpty ? "passed" : "FAILED"), "
+                + "seed \(base), \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds])))"
+        )
         print("model-check coverage: \(stats)")
     }
 }
@@ -223,8 +226,12 @@ struct ModelRun {
             due += model.apply(event)
             if event == .terminate { subscription = nil }
         case .settings(let status, let precise, let servicesEnabled, let restricted):
-            await engine.applySettings(status: status, precise: precise, servicesEnabled: servicesEnabled,
-                                       restricted: restricted)
+            await engine.applySettings(
+                status: status,
+                precise: precise,
+                servicesEnabled: servicesEnabled,
+                restricted: restricted
+            )
             model.settings(status: status, precise: precise, servicesEnabled: servicesEnabled, restricted: restricted)
         case .backgroundUpdates(let allowed):
             let threw: Bool
@@ -237,8 +244,10 @@ struct ModelRun {
             }
             let accepted = model.setBackgroundUpdates(allowed)
             if threw == accepted {
-                throw fail("allowsBackgroundUpdates(\(allowed)) \(threw ? "threw" : "did not throw"); the model "
-                    + (accepted ? "accepts it" : "expects backgroundModeMissing (rule 8)"))
+                throw fail(
+                    "allowsBackgroundUpdates(\(allowed)) \(threw ? "threw" : "did not throw"); the model "
+                        + (accepted ? "accepts it" : "expects backgroundModeMissing (rule 8)")
+                )
             }
         case .startSession:
             let running = await engine.applyStartBackgroundSession()
@@ -249,8 +258,10 @@ struct ModelRun {
         case .startUpdates:
             let recorder = recorder
             _ = recorder.take()
-            subscription = await engine.addSubscriber(receive: { recorder.receive($0) },
-                                                      finish: { _ in recorder.finish() })
+            subscription = await engine.addSubscriber(
+                receive: { recorder.receive($0) },
+                finish: { _ in recorder.finish() }
+            )
             model.subscribed = true
             revoked = false
         case .stopUpdates:
@@ -270,12 +281,18 @@ struct ModelRun {
         let promptBefore = model.prompt != nil
         due += model.settle()
         if !promptBefore, model.prompt?.kind == .alwaysUpgrade { stats.upgradePrompts += 1 }
-        if case .answer = step {} else if case .some(.authorization(.ignored(.notInForeground), nil)) = due.first?.1 {
+        if case .answer = step {
+        } else if case .some(.authorization(.ignored(.notInForeground), nil)) = due.first?.1 {
             stats.dismissed += 1
         }
         for (ticket, expected) in due { pending[ticket] = expected }
-        try await check(step: step, raw: raw, authorizationBefore: authorizationBefore,
-                        subscribedBefore: subscribedBefore, deliveredBefore: deliveredBefore)
+        try await check(
+            step: step,
+            raw: raw,
+            authorizationBefore: authorizationBefore,
+            subscribedBefore: subscribedBefore,
+            deliveredBefore: deliveredBefore
+        )
     }
 
     private mutating func submit(_ request: AuthorizationEngine.Request) async -> Int {
@@ -299,8 +316,10 @@ struct ModelRun {
         if actual != expected { throw fail("authorization is \(actual), the model says \(expected)") }
         let prompt = await engine.presentedPrompt?.kind
         if prompt != model.prompt?.kind {
-            throw fail("prompt on screen is \(prompt.map(\.rawValue) ?? "none"), the model says "
-                + (model.prompt.map(\.kind.rawValue) ?? "none"))
+            throw fail(
+                "prompt on screen is \(prompt.map(\.rawValue) ?? "none"), the model says "
+                    + (model.prompt.map(\.kind.rawValue) ?? "none")
+            )
         }
 
         // Rule 0: every ticket is finished when the model says it is due, and not before.
@@ -348,9 +367,11 @@ struct ModelRun {
         }
         if let raw, subscribedBefore, model.subscribed {
             if !model.mayDeliver && located > 0 {
-                throw fail("\(located) fixes reached the app, which may not receive fixes now "
-                    + "(status \(expected.status), app \(model.app), session \(model.session), "
-                    + "background updates \(model.backgroundUpdates), provisional \(model.provisionalAlways))")
+                throw fail(
+                    "\(located) fixes reached the app, which may not receive fixes now "
+                        + "(status \(expected.status), app \(model.app), session \(model.session), "
+                        + "background updates \(model.backgroundUpdates), provisional \(model.provisionalAlways))"
+                )
             }
             if model.mayDeliver && expected.accuracy == .fullAccuracy && located != 1 {
                 throw fail("\(located) precise fixes for the raw fix \(raw.coordinate), expected exactly one")
@@ -361,21 +382,25 @@ struct ModelRun {
         }
 
         if subscribedBefore && model.subscribed && authorizationBefore.status.isAuthorized
-            && !expected.status.isAuthorized {
+            && !expected.status.isAuthorized
+        {
             stats.revokesWhileSubscribed += 1
         }
 
         // Rule 9: an authorization change reaches a subscriber as an event.
         if subscribedBefore && model.subscribed && authorizationBefore != expected,
-           !updates.contains(where: { $0.location == nil && $0.authorization == expected }) {
+            !updates.contains(where: { $0.location == nil && $0.authorization == expected })
+        {
             throw fail("authorization changed to \(expected), but the subscriber received no event for it")
         }
 
         // Nothing is delivered while the model says not authorized or not in use.
         let delivered = await engine.deliveredCount
         if delivered != deliveredBefore && (raw == nil || !model.mayDeliver) {
-            throw fail("deliveredCount went from \(deliveredBefore) to \(delivered) while the model says the "
-                + "app may not receive fixes (\(expected), app \(model.app))")
+            throw fail(
+                "deliveredCount went from \(deliveredBefore) to \(delivered) while the model says the "
+                    + "app may not receive fixes (\(expected), app \(model.app))"
+            )
         }
     }
 
@@ -411,7 +436,8 @@ struct ModelRun {
             return
         }
         if location.speed != nil || location.course != nil || location.altitude != nil
-            || location.verticalAccuracy != nil {
+            || location.verticalAccuracy != nil
+        {
             throw fail("\(what) under reduced accuracy carries speed, course or altitude: \(location)")
         }
         guard let origin = rawFixes[location.timestamp] else {
@@ -419,8 +445,10 @@ struct ModelRun {
         }
         let distance = location.coordinate.distance(to: origin.coordinate)
         if distance < 1_000 {
-            throw fail("\(what) under reduced accuracy is \(Int(distance)) m from the raw fix of its time "
-                + "\(origin.coordinate) (less than 1 km): \(location.coordinate)")
+            throw fail(
+                "\(what) under reduced accuracy is \(Int(distance)) m from the raw fix of its time "
+                    + "\(origin.coordinate) (less than 1 km): \(location.coordinate)"
+            )
         }
         _ = raw
         if location.horizontalAccuracy < 1_000 {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Whereabouts
 import WhereaboutsTesting
+
+@testable import Whereabouts
 
 /// Regressions found in review: each would let more through than the person granted, or hang.
 @Suite(.timeLimit(.minutes(1)))

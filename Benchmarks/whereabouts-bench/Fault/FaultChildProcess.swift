@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A child process whose standard output is a pipe the parent reads line by line, for the fault
@@ -28,7 +28,9 @@ final class FaultChildProcess {
         posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
         posix_spawn_file_actions_addclose(&actions, pipeFDs[1])
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer {
+            for argument in argv { free(argument) }
+        }
         var child: pid_t = 0
         let spawned = posix_spawn(&child, path, &actions, nil, argv, environ)
         close(pipeFDs[1])

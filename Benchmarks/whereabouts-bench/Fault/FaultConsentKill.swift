@@ -3,9 +3,9 @@ import Foundation
 import Whereabouts
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// `whereabouts-bench fault-consent-kill`: kills the consent store's writer with `kill -9` at
@@ -22,7 +22,8 @@ struct FaultConsentKill: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fault-consent-kill",
         abstract: "Kill the consent writer mid-write N times and check that no grant is lost or invented.",
-        shouldDisplay: false)
+        shouldDisplay: false
+    )
 
     @Option(help: "How many kills.")
     var kills: Int = 1000
@@ -48,8 +49,10 @@ struct FaultConsentKill: AsyncParsableCommand {
         let start = Measure.now()
         for round in 1...kills {
             let delay = Double.random(in: 0...maxDelayMs, using: &random) / 1000
-            let writer = try FaultChildProcess(Measure.executablePath,
-                                          ["fault-consent-writer", "--file", file, "--from", String(state + 1)])
+            let writer = try FaultChildProcess(
+                Measure.executablePath,
+                ["fault-consent-writer", "--file", file, "--from", String(state + 1)]
+            )
             while let line = writer.readLine(), line != "ready" {}
             faultSleep(delay)
             writer.signal(SIGKILL)
@@ -60,11 +63,17 @@ struct FaultConsentKill: AsyncParsableCommand {
             let began = lines.compactMap { Self.step(in: $0, after: "begin ") }.max() ?? state
             let midWrite = began > committed
             tally.committedWrites += committed - state
-            let (found, problem) = await Self.check(file: file, directory: directory, committed: committed,
-                                                    tally: &tally)
+            let (found, problem) = await Self.check(
+                file: file,
+                directory: directory,
+                committed: committed,
+                tally: &tally
+            )
             if let problem {
-                tally.failures.append("round \(round) (seed \(seed)): after committed \(committed)"
-                    + (midWrite ? ", begin \(began)" : "") + ": \(problem)")
+                tally.failures.append(
+                    "round \(round) (seed \(seed)): after committed \(committed)"
+                        + (midWrite ? ", begin \(began)" : "") + ": \(problem)"
+                )
                 break
             }
             if midWrite { tally.midWrite += 1 }
@@ -104,8 +113,12 @@ struct FaultConsentKill: AsyncParsableCommand {
     /// Reads the file and finds which state of the schedule it holds: `committed` or the next.
     ///
     /// - Returns: The step whose state the file holds, or a problem.
-    static func check(file: String, directory: String, committed: Int,
-                      tally: inout Tally) async -> (Int, String?) {
+    static func check(
+        file: String,
+        directory: String,
+        committed: Int,
+        tally: inout Tally
+    ) async -> (Int, String?) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         if let aside = names.first(where: { $0.contains(".corrupt-") }) {
             return (0, "the file was moved aside to \(aside) (a loss)")

@@ -21,8 +21,12 @@ enum FaultConsentSchedule {
         if round % 7 == 6 { return nil }
         let decision = Grant.Decision.allCases[round % Grant.Decision.allCases.count]
         let precise: Bool? = [nil, true, false][round % 3]
-        return Grant(decision: decision, precise: precise, alwaysPromptShown: round % 2 == 1,
-                     provisionalAlways: decision == .always && round % 5 == 0)
+        return Grant(
+            decision: decision,
+            precise: precise,
+            alwaysPromptShown: round % 2 == 1,
+            provisionalAlways: decision == .always && round % 5 == 0
+        )
     }
 
     /// Every app's grant after steps 1 through `step` (after step 0: no grants).

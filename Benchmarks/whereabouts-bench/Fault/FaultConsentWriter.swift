@@ -3,9 +3,9 @@ import Foundation
 import Whereabouts
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// `whereabouts-bench fault-consent-writer`: the writer the consent-kill harness kills.
@@ -18,7 +18,8 @@ struct FaultConsentWriter: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fault-consent-writer",
         abstract: "Write a known sequence of grant changes, reporting each (run by fault-consent-kill).",
-        shouldDisplay: false)
+        shouldDisplay: false
+    )
 
     @Option(help: "The consent file.")
     var file: String
@@ -30,9 +31,12 @@ struct FaultConsentWriter: AsyncParsableCommand {
     var to: Int = 1_000_000
 
     func run() async throws {
-        let store = FileConsentStore(fileURL: URL(fileURLWithPath: file), onWarning: { message in
-            FaultConsentWriter.report("warning \(message)")
-        })
+        let store = FileConsentStore(
+            fileURL: URL(fileURLWithPath: file),
+            onWarning: { message in
+                FaultConsentWriter.report("warning \(message)")
+            }
+        )
         Self.report("ready")
         for step in from...to {
             Self.report("begin \(step)")

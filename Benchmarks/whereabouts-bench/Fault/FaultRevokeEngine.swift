@@ -16,7 +16,8 @@ struct FaultRevokeEngine: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fault-revoke-engine",
         abstract: "Revoke while fixes flow through the engine at full speed; count fixes after the revoke.",
-        shouldDisplay: false)
+        shouldDisplay: false
+    )
 
     @Option(help: "How many revokes.")
     var runs: Int = 400
@@ -28,8 +29,10 @@ struct FaultRevokeEngine: AsyncParsableCommand {
     var maxDelayMs: Int = 30
 
     enum Kind: String, CaseIterable {
-        case never = "Never in Settings", servicesOff = "Location Services off"
-        case storeRevoke = "Never in the consent store + reload", preciseOff = "Precise Location off"
+        case never = "Never in Settings"
+        case servicesOff = "Location Services off"
+        case storeRevoke = "Never in the consent store + reload"
+        case preciseOff = "Precise Location off"
     }
 
     func run() async throws {
@@ -50,22 +53,32 @@ struct FaultRevokeEngine: AsyncParsableCommand {
             if !outcome.sawRevoke { failures.append("run \(index) (\(kind.rawValue)): no revoke event within 2 s") }
             if outcome.before == 0 { failures.append("run \(index) (\(kind.rawValue)): no fix before the revoke") }
             if outcome.violations > 0 {
-                failures.append("run \(index) (\(kind.rawValue), delay \(delay) µs): \(outcome.violations) "
-                    + "fix(es) after the revoke event")
+                failures.append(
+                    "run \(index) (\(kind.rawValue), delay \(delay) µs): \(outcome.violations) "
+                        + "fix(es) after the revoke event"
+                )
             }
         }
         rates.sort()
         print("fault-revoke-engine: \(runs) revokes (seed \(seed)), random 0–\(maxDelayMs) ms after the first fix")
         for kind in Kind.allCases {
             let entry = perKind[kind] ?? (0, 0, 0)
-            print("  \(kind.rawValue): \(entry.runs) runs, \(entry.before) fixes before, "
-                + "\(entry.after) after the revoke event")
+            print(
+                "  \(kind.rawValue): \(entry.runs) runs, \(entry.before) fixes before, "
+                    + "\(entry.after) after the revoke event"
+            )
         }
         if !rates.isEmpty {
-            print(String(format: "  delivery rate before the revoke: median %.0f fixes/s (min %.0f, max %.0f)",
-                         rates[rates.count / 2], rates[0], rates[rates.count - 1]))
+            print(
+                String(
+                    format: "  delivery rate before the revoke: median %.0f fixes/s (min %.0f, max %.0f)",
+                    rates[rates.count / 2],
+                    rates[0],
+                    rates[rates.count - 1]
+                )
+            )
         }
-        failures.prefix(20).forEach { print("  FAIL \($0)") }
+        for failure in failures.prefix(20) { print("  FAIL \(failure)") }
         print(failures.isEmpty ? "PASS" : "FAIL (\(failures.count) failed runs)")
         if !failures.isEmpty { throw ExitCode(1) }
     }
@@ -83,8 +96,12 @@ struct FaultRevokeEngine: AsyncParsableCommand {
         let store = InMemoryConsentStore([appID: Grant(decision: .whenInUse, precise: true)])
         let coarsener = Coarsener(secret: .random())
         let engine = AuthorizationEngine(
-            appID: appID, declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
-            prompter: FaultAllowingPrompter(), consentStore: store, coarsener: coarsener)
+            appID: appID,
+            declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
+            prompter: FaultAllowingPrompter(),
+            consentStore: store,
+            coarsener: coarsener
+        )
         let client = LocationClient.live(engine: engine, source: FaultFirehoseSource())
         let granted = await client.authorization()
         let minimumCoarse = coarsener.horizontalAccuracy
@@ -109,7 +126,8 @@ struct FaultRevokeEngine: AsyncParsableCommand {
                         }
                         outcome.before += 1
                     } else if kind != .preciseOff || update.authorization.accuracy == .fullAccuracy
-                        || location.horizontalAccuracy < minimumCoarse {
+                        || location.horizontalAccuracy < minimumCoarse
+                    {
                         outcome.violations += 1
                     }
                     if outcome.sawRevoke && Measure.now() - revokedAt > 0.02 { break }
@@ -145,10 +163,15 @@ struct FaultFirehoseSource: LocationSource {
         let counter = FaultCounter()
         return AsyncThrowingStream(unfolding: {
             let index = counter.next()
-            return .location(Location(
-                coordinate: Coordinate(latitude: 48.85 + Double(index % 10_000) * 1e-6, longitude: 2.35),
-                horizontalAccuracy: 5, speed: 1.4, course: 90,
-                timestamp: Date(timeIntervalSince1970: 1_750_000_000 + Double(index) * 0.01)))
+            return .location(
+                Location(
+                    coordinate: Coordinate(latitude: 48.85 + Double(index % 10_000) * 1e-6, longitude: 2.35),
+                    horizontalAccuracy: 5,
+                    speed: 1.4,
+                    course: 90,
+                    timestamp: Date(timeIntervalSince1970: 1_750_000_000 + Double(index) * 0.01)
+                )
+            )
         })
     }
 }

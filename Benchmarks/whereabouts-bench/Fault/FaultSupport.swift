@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Sleeps the calling thread for `seconds` (the fault harnesses time kills to the microsecond).
@@ -20,7 +20,12 @@ final class FaultCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
 
-    func next() -> Int { lock.withLock { value += 1; return value } }
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
 }
 
 /// A flag one task sets and another polls.

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A child process the bench starts and later stops (gpsd, the Python client), whose standard output is
@@ -30,7 +30,12 @@ final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_addclose(&actions, pipe[0])
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(
-            &actions, 2, errorPath ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            &actions,
+            2,
+            errorPath ?? "/dev/null",
+            O_WRONLY | O_CREAT | O_APPEND,
+            0o644
+        )
         Measure.markDescriptorsCloseOnExec()
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -40,7 +45,9 @@ final class ChildProcess: @unchecked Sendable {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer {
+            for argument in argv { free(argument) }
+        }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         close(pipe[1])

@@ -2,7 +2,7 @@ import Foundation
 import Whereabouts
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// The GPS receiver gpsd reads: a TCP server on 127.0.0.1 that writes one NMEA epoch (`GPGGA` then `GPRMC`, so
@@ -107,7 +107,11 @@ final class EpochFeeder: @unchecked Sendable {
         let secondOfDay = Int(clock.timeIntervalSince1970) - day * 86_400
         let (year, month, dayOfMonth) = CivilCalendar.civil(day)
         let time = String(
-            format: "%02d%02d%02d.00", secondOfDay / 3_600, secondOfDay / 60 % 60, secondOfDay % 60)
+            format: "%02d%02d%02d.00",
+            secondOfDay / 3_600,
+            secondOfDay / 60 % 60,
+            secondOfDay % 60
+        )
         let date = String(format: "%02d%02d%02d", dayOfMonth, month, year % 100)
         let lat = angle(latitude, degreeDigits: 2) + ",N"
         let lon = angle(longitude, degreeDigits: 3) + ",E"
@@ -124,7 +128,10 @@ final class EpochFeeder: @unchecked Sendable {
         let microMinutes = Int((degrees * 60_000_000).rounded())
         let minutes = microMinutes % 60_000_000
         return String(
-            format: "%0\(degreeDigits)d%02d.%06d", microMinutes / 60_000_000, minutes / 1_000_000,
-            minutes % 1_000_000)
+            format: "%0\(degreeDigits)d%02d.%06d",
+            microMinutes / 60_000_000,
+            minutes / 1_000_000,
+            minutes % 1_000_000
+        )
     }
 }

@@ -61,29 +61,45 @@ enum GPSDBenchmark: Benchmark {
                 let goal = q == 0.99 ? "≤ 1 ms" : nil
                 figures.append(
                     Figure(
-                        name: "gpsd TPV → \(consumer) latency \(label)", unit: "ms", ours: ours.0,
-                        oursSpread: ours.1, baselineName: "python3-gps", baseline: python?.0,
-                        baselineSpread: python?.1, higherIsBetter: false, goal: goal,
-                        met: goal == nil ? nil : ours.0 <= 1.0, note: figures.isEmpty ? what : nil))
+                        name: "gpsd TPV → \(consumer) latency \(label)",
+                        unit: "ms",
+                        ours: ours.0,
+                        oursSpread: ours.1,
+                        baselineName: "python3-gps",
+                        baseline: python?.0,
+                        baselineSpread: python?.1,
+                        higherIsBetter: false,
+                        goal: goal,
+                        met: goal == nil ? nil : ours.0 <= 1.0,
+                        note: figures.isEmpty ? what : nil
+                    )
+                )
             }
         }
         for (label, q) in [("p50", 0.5), ("p99", 0.99)] {
             guard let floor = quantiles(run.floor, q) else { continue }
             figures.append(
                 Figure(
-                    name: "gpsd TPV → bare socket reader latency \(label) (the machine's floor)", unit: "ms",
-                    ours: floor.0, oursSpread: floor.1, higherIsBetter: false,
+                    name: "gpsd TPV → bare socket reader latency \(label) (the machine's floor)",
+                    unit: "ms",
+                    ours: floor.0,
+                    oursSpread: floor.1,
+                    higherIsBetter: false,
                     note: q == 0.5
                         ? "a blocking recv() on a thread of its own, stamped before any parsing, on the same gpsd in "
                             + "the same run (\(run.floor.count) epochs): gpsd, loopback and the scheduler, no client"
-                        : nil))
+                        : nil
+                )
+            )
         }
         return figures
     }
 
     /// TPV/s of each client reading replayed gpsd output, alternating ours and Python's, `repeats` times each.
     private static func throughput(
-        _ run: GPSDLatencyRun, options: BenchmarkOptions, folder: URL
+        _ run: GPSDLatencyRun,
+        options: BenchmarkOptions,
+        folder: URL
     ) async throws -> Figure {
         let count = options.quick ? 20_000 : 100_000
         let server = try GPSDReplayServer(greeting: run.recordedGreeting, tpv: run.recordedTPV, count: count)
@@ -95,8 +111,10 @@ enum GPSDBenchmark: Benchmark {
         for _ in 0..<options.repeatCount {
             ours.append(try await oursThroughput(port: server.port, count: count))
             let child = try Measure.run(
-                PythonGPSClient.interpreter, [script, "throughput", String(server.port), String(count)],
-                captureOutput: true)
+                PythonGPSClient.interpreter,
+                [script, "throughput", String(server.port), String(count)],
+                captureOutput: true
+            )
             let parts = child.standardOutput.split(whereSeparator: \.isWhitespace)
             guard child.status == 0, parts.count == 2, let seconds = Double(parts[1]), seconds > 0 else {
                 throw BenchError("the Python client failed (status \(child.status)): \(child.standardOutput)")
@@ -106,12 +124,20 @@ enum GPSDBenchmark: Benchmark {
         let oursSamples = Samples(ours)
         let pythonSamples = Samples(python)
         return Figure(
-            name: "gpsd client throughput", unit: "TPV/s", ours: oursSamples.median, oursSpread: oursSamples.spread,
-            baselineName: "python3-gps", baseline: pythonSamples.median, baselineSpread: pythonSamples.spread,
-            higherIsBetter: true, goal: nil, met: nil,
+            name: "gpsd client throughput",
+            unit: "TPV/s",
+            ours: oursSamples.median,
+            oursSpread: oursSamples.spread,
+            baselineName: "python3-gps",
+            baseline: pythonSamples.median,
+            baselineSpread: pythonSamples.spread,
+            higherIsBetter: true,
+            goal: nil,
+            met: nil,
             note: "\(count) TPV lines (\(server.payloadSize / 1_000_000) MB) recorded from the real gpsd in this run, "
                 + "time renumbered, replayed from a bench TCP server as fast as the client reads; first to last "
-                + "fix; \(options.repeatCount) runs each, alternating")
+                + "fix; \(options.repeatCount) runs each, alternating"
+        )
     }
 
     /// Fixes per second our `GPSDSource.events()` delivers from the replay server, first fix to `count`-th.

@@ -6,7 +6,8 @@ import Foundation
 /// of its own under the scratch folder, and is ready once its port accepts connections.
 final class GPSDDaemon: Sendable {
     /// Where gpsd is installed, or nil.
-    static let executable: String? = ["/usr/sbin/gpsd", "/usr/local/sbin/gpsd"]
+    static let executable: String? =
+        ["/usr/sbin/gpsd", "/usr/local/sbin/gpsd"]
         .first { FileManager.default.isExecutableFile(atPath: $0) } ?? Measure.which("gpsd")
 
     /// The port gpsd serves JSON on.
@@ -36,7 +37,8 @@ final class GPSDDaemon: Sendable {
                 "-P", folder.appendingPathComponent("gpsd.pid").path,
                 "tcp://127.0.0.1:\(feederPort)",
             ],
-            errorPath: logPath)
+            errorPath: logPath
+        )
         let deadline = Measure.now() + 20
         while !LoopbackSocket.accepts(port) {
             guard process.isRunning, Measure.now() < deadline else {

@@ -3,7 +3,7 @@ import Whereabouts
 import WhereaboutsGPSD
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// One latency run: a real gpsd fed by an ``EpochFeeder``, read at the same time by Whereabouts'
@@ -29,6 +29,7 @@ struct GPSDLatencyRun {
     ///   - epochs: How many epochs to measure.
     ///   - interval: Seconds between epochs.
     ///   - folder: Scratch folder for gpsd's files and the Python script.
+    /// - Returns: The latencies each client saw.
     /// - Throws: ``BenchError`` when gpsd or a client does not come up.
     static func measure(epochs: Int, interval: Double, folder: URL) async throws -> GPSDLatencyRun {
         let feeder = try EpochFeeder()
@@ -50,7 +51,9 @@ struct GPSDLatencyRun {
         defer { consumer.cancel() }
         let engineArrivals = Arrivals()
         let client = LocationClient.live(
-            engine: Self.grantedEngine(), source: GPSDSource(host: "127.0.0.1", port: gpsd.port))
+            engine: Self.grantedEngine(),
+            source: GPSDSource(host: "127.0.0.1", port: gpsd.port)
+        )
         let engineConsumer = Task {
             for try await update in await client.liveUpdates() {
                 if let location = update.location { engineArrivals.add(Measure.now(), location.timestamp) }
@@ -69,7 +72,8 @@ struct GPSDLatencyRun {
                 let pythonReady = python.standardOutput.contains("READY") ? "ready" : "not ready"
                 throw BenchError(
                     "no fix reached every client within 30 s (GPSDSource: \(arrivals.count), engine: "
-                        + "\(engineArrivals.count), Python: \(pythonReady)); see \(gpsd.logPath)")
+                        + "\(engineArrivals.count), Python: \(pythonReady)); see \(gpsd.logPath)"
+                )
             }
             try await Task.sleep(for: .milliseconds(20))
         }
@@ -103,17 +107,24 @@ struct GPSDLatencyRun {
         let rawPairs = raw.arrivals.compactMap { stamp, text in formatter.date(from: text).map { (stamp, $0) } }
         guard let recording = raw.recording else { throw BenchError("the raw reader kept no TPV from gpsd") }
         return GPSDLatencyRun(
-            ours: latencies(arrivals.all), engine: latencies(engineArrivals.all), python: latencies(pythonPairs),
-            floor: latencies(rawPairs), epochs: epochs, recordedTPV: recording.tpv,
-            recordedGreeting: recording.greeting)
+            ours: latencies(arrivals.all),
+            engine: latencies(engineArrivals.all),
+            python: latencies(pythonPairs),
+            floor: latencies(rawPairs),
+            epochs: epochs,
+            recordedTPV: recording.tpv,
+            recordedGreeting: recording.greeting
+        )
     }
 
     /// An engine whose app already holds a precise when-in-use grant, in the foreground, so every fix flows.
     private static func grantedEngine() -> AuthorizationEngine {
         AuthorizationEngine(
-            appID: "bench", declarations: UsageDescriptions(whenInUse: "The bench reads fixes from gpsd."),
+            appID: "bench",
+            declarations: UsageDescriptions(whenInUse: "The bench reads fixes from gpsd."),
             prompter: NoPrompts(),
-            consentStore: InMemoryConsentStore(["bench": Grant(decision: .whenInUse, precise: true)]))
+            consentStore: InMemoryConsentStore(["bench": Grant(decision: .whenInUse, precise: true)])
+        )
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import Whereabouts
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A stand-in for gpsd that replays real gpsd output as fast as a client reads it, to measure the clients.
@@ -25,6 +25,7 @@ final class GPSDReplayServer: @unchecked Sendable {
     ///   - greeting: gpsd's greeting lines, each ending in CR LF.
     ///   - tpv: One TPV line with a `"time":"…Z"` field.
     ///   - count: How many TPVs to send per connection.
+    /// - Throws: ``BenchError`` when the TPV line has no time field or the socket cannot be opened.
     init(greeting: String, tpv: String, count: Int) throws {
         guard let range = tpv.range(of: #""time":""#),
             let end = tpv[range.upperBound...].firstIndex(of: "\"")
@@ -73,8 +74,14 @@ final class GPSDReplayServer: @unchecked Sendable {
         let second = seconds - day * 86_400
         return Array(
             String(
-                format: "%04d-%02d-%02dT%02d:%02d:%02d.000Z", year, month, dayOfMonth, second / 3_600,
-                second / 60 % 60, second % 60
-            ).utf8)
+                format: "%04d-%02d-%02dT%02d:%02d:%02d.000Z",
+                year,
+                month,
+                dayOfMonth,
+                second / 3_600,
+                second / 60 % 60,
+                second % 60
+            ).utf8
+        )
     }
 }

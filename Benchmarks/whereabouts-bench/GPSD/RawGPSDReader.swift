@@ -2,7 +2,7 @@ import Foundation
 import WhereaboutsGPSD
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A minimal gpsd client on a blocking socket and a thread of its own: it stamps CLOCK_MONOTONIC as soon as
@@ -46,8 +46,9 @@ final class RawGPSDReader: @unchecked Sendable {
     private func take(_ line: String, at stamp: Double) {
         lock.withLock {
             guard line.contains(#""class":"TPV""#) else {
-                if template == nil, line.contains(#""class":"VERSION""#) || line.contains(#""class":"DEVICES""#)
-                    || line.contains(#""class":"WATCH""#)
+                if template == nil,
+                    line.contains(#""class":"VERSION""#) || line.contains(#""class":"DEVICES""#)
+                        || line.contains(#""class":"WATCH""#)
                 {
                     greetingLines.append(line)
                 }

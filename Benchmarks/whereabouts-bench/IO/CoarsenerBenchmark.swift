@@ -2,7 +2,7 @@ import Foundation
 import Whereabouts
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// `whereabouts-bench coarsener`: `Coarsener.coarsen(_:)` calls per second on one core, against a
@@ -40,17 +40,25 @@ enum CoarsenerBenchmark: Benchmark {
         let oursRate = Samples(ours)
         let snapRate = Samples(snap)
         let cells = cellChanges(fixes)
-        let wall = "wall clock: ours " + FigureReport.number(Samples(oursWall).median) + "/s, snap "
+        let wall =
+            "wall clock: ours " + FigureReport.number(Samples(oursWall).median) + "/s, snap "
             + FigureReport.number(Samples(snapWall).median) + "/s"
         return [
             Figure(
-                name: "Coarsener, \(count) fixes at 1 Hz", unit: "fixes/s", ours: oursRate.median,
-                oursSpread: oursRate.spread, baselineName: "2 km grid snap (Android-style)",
-                baseline: snapRate.median, baselineSpread: snapRate.spread, higherIsBetter: true,
-                goal: "≥ 20M fixes/s", met: oursRate.median >= 20_000_000,
+                name: "Coarsener, \(count) fixes at 1 Hz",
+                unit: "fixes/s",
+                ours: oursRate.median,
+                oursSpread: oursRate.spread,
+                baselineName: "2 km grid snap (Android-style)",
+                baseline: snapRate.median,
+                baselineSpread: snapRate.spread,
+                higherIsBetter: true,
+                goal: "≥ 20M fixes/s",
+                met: oursRate.median >= 20_000_000,
                 note: "calls per CPU-second of one thread, median of \(ours.count) runs (\(wall)); the track enters "
                     + "another cell about \(cells) times (sampled every 10 s); the coarsener let \(delivered) fixes out "
-                    + "(at most 4 an hour), the snap builds a Location for every fix")
+                    + "(at most 4 an hour), the snap builds a Location for every fix"
+            )
         ]
     }
 
@@ -109,12 +117,15 @@ enum CoarsenerBenchmark: Benchmark {
             let latitude = fix.coordinate.latitude + offset.north / metresPerDegree
             let snappedLatitude = (latitude / gridLatitude).rounded(.down) * gridLatitude
             let gridLongitude = gridLatitude / max(cos(snappedLatitude * .pi / 180), 0.01)
-            let longitude = fix.coordinate.longitude
+            let longitude =
+                fix.coordinate.longitude
                 + offset.east / (metresPerDegree * max(cos(latitude * .pi / 180), 0.01))
             let snappedLongitude = (longitude / gridLongitude).rounded(.down) * gridLongitude
             let coarse = Location(
                 coordinate: Coordinate(latitude: snappedLatitude, longitude: snappedLongitude),
-                horizontalAccuracy: max(fix.horizontalAccuracy, 2_000), timestamp: fix.timestamp)
+                horizontalAccuracy: max(fix.horizontalAccuracy, 2_000),
+                timestamp: fix.timestamp
+            )
             checksum += coarse.coordinate.latitude + coarse.horizontalAccuracy
         }
         let (cpu, wall) = (threadCPUTime() - cpuStart, Measure.now() - wallStart)

@@ -3,7 +3,7 @@ import Whereabouts
 import WhereaboutsTesting
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// `whereabouts-bench pipeline`: fixes from a source through the engine to a live-updates consumer,
@@ -41,17 +41,26 @@ enum PipelineBenchmark: Benchmark {
         let slowdown = bareRate.median / oursRate.median
         return [
             Figure(
-                name: "Pipeline, \(count) fixes", unit: "fixes/s", ours: oursRate.median,
-                oursSpread: oursRate.spread, baselineName: "bare AsyncStream hand-off", baseline: bareRate.median,
-                baselineSpread: bareRate.spread, higherIsBetter: true,
+                name: "Pipeline, \(count) fixes",
+                unit: "fixes/s",
+                ours: oursRate.median,
+                oursSpread: oursRate.spread,
+                baselineName: "bare AsyncStream hand-off",
+                baseline: bareRate.median,
+                baselineSpread: bareRate.spread,
+                higherIsBetter: true,
                 goal: "≥ 2M fixes/s and ≤ 1.5× bare",
                 met: oursRate.median >= 2_000_000 && slowdown <= 1.5,
                 note: String(format: "ours takes %.2f× the bare hand-off's time; ", slowdown)
-                    + String(format: "CPU of all threads per fix: ours %.0f ns, bare %.0f ns; ",
-                             Samples(oursCPU).median, Samples(bareCPU).median)
+                    + String(
+                        format: "CPU of all threads per fix: ours %.0f ns, bare %.0f ns; ",
+                        Samples(oursCPU).median,
+                        Samples(bareCPU).median
+                    )
                     + "median of \(ours.count) alternating runs; source task → AsyncThrowingStream → AuthorizationEngine "
                     + "(precise When-In-Use, foreground) → liveUpdates() → one consumer, vs producer task → "
-                    + "AsyncStream → consumer")
+                    + "AsyncStream → consumer"
+            )
         ]
     }
 
@@ -71,14 +80,15 @@ enum PipelineBenchmark: Benchmark {
             declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
             prompter: ScriptedPerson(),
             consentStore: InMemoryConsentStore([appID: Grant(decision: .whenInUse, precise: true)]),
-            coarsener: Coarsener(secret: Coarsener.Secret(k0: 1, k1: 2)))
+            coarsener: Coarsener(secret: Coarsener.Secret(k0: 1, k1: 2))
+        )
         let client = LocationClient.live(engine: engine, source: ArraySource(fixes: fixes))
         guard await engine.authorization().accuracy == .fullAccuracy else {
             throw BenchError("the bench's engine is not precisely authorized; the grant in its consent store is wrong")
         }
         var received = 0
         var checksum = 0.0
-        let seconds = try await Measure.time {
+        let seconds = try await Measure.timeAsync {
             for try await update in await client.liveUpdates() {
                 guard let location = update.location else { continue }
                 received += 1
@@ -95,7 +105,7 @@ enum PipelineBenchmark: Benchmark {
     static func bareHandOff(_ fixes: [Location]) async -> Double {
         var received = 0
         var checksum = 0.0
-        let seconds = await Measure.time {
+        let seconds = await Measure.timeAsync {
             let (stream, continuation) = AsyncStream<Location>.makeStream()
             let producer = Task {
                 for fix in fixes { continuation.yield(fix) }

@@ -4,7 +4,7 @@ import Whereabouts
 import WhereaboutsReplay
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// `whereabouts-bench read-track FORMAT FILE` (hidden): reads a track the way the GPX and NMEA
@@ -20,7 +20,8 @@ struct ReadTrackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "read-track",
         abstract: "Read a track file to CSV on /dev/null (the child the gpx and nmea benchmarks time).",
-        shouldDisplay: false)
+        shouldDisplay: false
+    )
 
     @Argument(help: "gpx or nmea.")
     var format: String
@@ -55,8 +56,8 @@ struct ReadTrackCommand: ParsableCommand {
     /// This process's peak resident size (VmHWM) in bytes, from /proc; `nil` without /proc.
     static func peakResident() -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
         else { return nil }
         return kilobytes * 1024
     }

@@ -2,7 +2,7 @@ import Foundation
 import Whereabouts
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A generated track file in the bench's scratch folder: GPX 1.1 or an NMEA log of a given size.
@@ -39,9 +39,10 @@ struct TrackFile {
         let url = folder.appendingPathComponent("walk-s\(seed)-\(megabytes)MB-v\(version).\(kind.rawValue)")
         let countURL = url.appendingPathExtension("points")
         if let text = try? String(contentsOf: countURL, encoding: .utf8),
-           let points = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)),
-           let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int,
-           size >= megabytes * 1_000_000 {
+            let points = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int,
+            size >= megabytes * 1_000_000
+        {
             return TrackFile(kind: kind, url: url, points: points, bytes: size)
         }
         try? FileManager.default.removeItem(at: countURL)
@@ -63,7 +64,8 @@ struct TrackFile {
 
     /// Writes a GPX 1.1 track as a phone exports it (one `trkseg` an hour): at least `bytes` bytes.
     private static func writeGPX(into out: inout ASCIIBuffer, bytes: Int) throws -> Int {
-        out.append("""
+        out.append(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="whereabouts-bench" xmlns="http://www.topografix.com/GPX/1/1" \
             xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
@@ -71,7 +73,8 @@ struct TrackFile {
               <metadata>
                 <name>Generated walk (seed 42)</name>
                 <time>
-            """)
+            """
+        )
         out.appendISO8601(TrackWalker.startTime)
         out.append("</time>\n  </metadata>\n  <trk>\n    <name>Walk</name>\n    <trkseg>\n")
         var walker = TrackWalker(seed: seed)

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// `whereabouts-bench gpx`: reading a generated GPX track, against gpsbabel reading the same file.
@@ -48,8 +48,10 @@ struct TrackReadBenchmark {
         try Self.warm(timed)
         let expected = try gpsbabelCount(of: timed, gpsbabel: gpsbabel)
         guard expected == timed.points else {
-            throw BenchError("gpsbabel wrote \(expected) points for \(timed.url.path), the generator \(timed.points); "
-                + "delete the file to generate it again")
+            throw BenchError(
+                "gpsbabel wrote \(expected) points for \(timed.url.path), the generator \(timed.points); "
+                    + "delete the file to generate it again"
+            )
         }
         var ours: [Measure.ChildResult] = []
         var theirs: [Measure.ChildResult] = []
@@ -71,7 +73,10 @@ struct TrackReadBenchmark {
 
     /// The throughput figure on the timed file.
     private func speedFigure(
-        _ file: TrackFile, ours: [Measure.ChildResult], theirs: [Measure.ChildResult], gpsbabel: String
+        _ file: TrackFile,
+        ours: [Measure.ChildResult],
+        theirs: [Measure.ChildResult],
+        gpsbabel: String
     ) -> Figure {
         let oursSpeed = Samples(ours.map { file.megabytes / $0.seconds })
         let theirsSpeed = Samples(theirs.map { file.megabytes / $0.seconds })
@@ -79,15 +84,21 @@ struct TrackReadBenchmark {
         let reader = kind == .gpx ? "GPXReader" : "NMEAReader"
         return Figure(
             name: "\(kind.rawValue.uppercased()) read, \(Self.size(file)) (\(file.points) points)",
-            unit: "MB/s", ours: oursSpeed.median, oursSpread: oursSpeed.spread,
+            unit: "MB/s",
+            ours: oursSpeed.median,
+            oursSpread: oursSpeed.spread,
             baselineName: "gpsbabel -t -i \(kind.rawValue) -o unicsv -F /dev/null",
-            baseline: theirsSpeed.median, baselineSpread: theirsSpeed.spread, higherIsBetter: true,
-            goal: "≥ \(Int(speedGoal))× gpsbabel", met: ratio >= speedGoal,
+            baseline: theirsSpeed.median,
+            baselineSpread: theirsSpeed.spread,
+            higherIsBetter: true,
+            goal: "≥ \(Int(speedGoal))× gpsbabel",
+            met: ratio >= speedGoal,
             note: "median of \(ours.count) alternating runs, each a child process timed spawn to exit "
                 + "(ours \(Self.seconds(ours)), gpsbabel \(Self.seconds(theirs))); ours = read-track: \(reader) → "
                 + "one CSV line per fix with unicsv's columns → /dev/null, as gpsbabel does; both read all "
                 + "\(file.points) points (checked against gpsbabel's unicsv line count; without -t gpsbabel writes no "
-                + "track point)")
+                + "track point)"
+        )
     }
 
     /// Peak RSS of ours (and gpsbabel's, where measured) on the 10 MB and 100 MB files.
@@ -105,31 +116,49 @@ struct TrackReadBenchmark {
         let what = "\(kind.rawValue.uppercased()) read peak RSS"
         return [
             Figure(
-                name: "\(what), \(Self.size(files.small))", unit: "MiB", ours: oursSmall,
-                baselineName: small.1.isEmpty ? nil : "gpsbabel", baseline: peak(small.1),
-                higherIsBetter: false, goal: "≤ 32 MiB", met: oursSmall <= Self.rssGoal,
-                note: "maximum over \(small.0.count) run(s) of the child's own VmHWM (gpsbabel: ru_maxrss from GNU time, "
-                    + "\(small.1.count) run(s))"),
+                name: "\(what), \(Self.size(files.small))",
+                unit: "MiB",
+                ours: oursSmall,
+                baselineName: small.1.isEmpty ? nil : "gpsbabel",
+                baseline: peak(small.1),
+                higherIsBetter: false,
+                goal: "≤ 32 MiB",
+                met: oursSmall <= Self.rssGoal,
+                note:
+                    "maximum over \(small.0.count) run(s) of the child's own VmHWM (gpsbabel: ru_maxrss from GNU time, "
+                    + "\(small.1.count) run(s))"
+            ),
             Figure(
-                name: "\(what), \(Self.size(files.large))", unit: "MiB", ours: oursLarge,
-                baselineName: large.1.isEmpty ? nil : "gpsbabel", baseline: peak(large.1),
-                higherIsBetter: false, goal: "≤ 32 MiB and flat", met: oursLarge <= Self.rssGoal && flat,
+                name: "\(what), \(Self.size(files.large))",
+                unit: "MiB",
+                ours: oursLarge,
+                baselineName: large.1.isEmpty ? nil : "gpsbabel",
+                baseline: peak(large.1),
+                higherIsBetter: false,
+                goal: "≤ 32 MiB and flat",
+                met: oursLarge <= Self.rssGoal && flat,
                 note: "maximum over \(large.0.count) run(s) (gpsbabel: \(large.1.count)); flat = at most 10 % + 1 MiB "
-                    + "above the \(Self.size(files.small)) figure: " + (flat ? "yes" : "NO")),
+                    + "above the \(Self.size(files.small)) figure: " + (flat ? "yes" : "NO")
+            ),
         ]
     }
 
     /// Runs `whereabouts-bench read-track` on the file and checks it read every point.
     private func readOurs(_ file: TrackFile) throws -> Measure.ChildResult {
         let result = try Measure.run(
-            Measure.executablePath, ["read-track", kind.rawValue, file.url.path], captureOutput: true)
+            Measure.executablePath,
+            ["read-track", kind.rawValue, file.url.path],
+            captureOutput: true
+        )
         let expected = "fixes \(file.points) issues 0 peak "
         let printed = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         guard result.status == 0, printed.hasPrefix(expected), let peak = Int(printed.dropFirst(expected.count)),
-              peak > 0
+            peak > 0
         else {
-            throw BenchError("read-track on \(file.url.path) exited \(result.status) and printed \"\(printed)\", "
-                + "not \"\(expected)BYTES\"")
+            throw BenchError(
+                "read-track on \(file.url.path) exited \(result.status) and printed \"\(printed)\", "
+                    + "not \"\(expected)BYTES\""
+            )
         }
         var own = result
         own.peakRSS = peak
@@ -167,13 +196,16 @@ struct TrackReadBenchmark {
     private func gpsbabelCount(of file: TrackFile, gpsbabel: String) throws -> Int {
         let kept = file.url.appendingPathExtension("gpsbabel-points")
         if let text = try? String(contentsOf: kept, encoding: .utf8),
-           let count = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            let count = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
             return count
         }
         let csv = file.url.appendingPathExtension("csv")
         defer { try? FileManager.default.removeItem(at: csv) }
         let result = try Measure.run(
-            gpsbabel, ["-t", "-i", kind.rawValue, "-f", file.url.path, "-o", "unicsv", "-F", csv.path])
+            gpsbabel,
+            ["-t", "-i", kind.rawValue, "-f", file.url.path, "-o", "unicsv", "-F", csv.path]
+        )
         guard result.status == 0 else { throw BenchError("gpsbabel exited \(result.status) on \(file.url.path)") }
         let lines = try Self.countLines(csv)
         try "\(lines - 1)\n".write(to: kept, atomically: true, encoding: .utf8)

@@ -33,8 +33,13 @@ struct TrackWalker {
         var location: Location {
             Location(
                 coordinate: Coordinate(latitude: latitude, longitude: longitude),
-                altitude: altitude, horizontalAccuracy: hdop * 5, verticalAccuracy: hdop * 7.5,
-                speed: speed, course: course, timestamp: Date(timeIntervalSince1970: Double(time)))
+                altitude: altitude,
+                horizontalAccuracy: hdop * 5,
+                verticalAccuracy: hdop * 7.5,
+                speed: speed,
+                course: course,
+                timestamp: Date(timeIntervalSince1970: Double(time))
+            )
         }
     }
 
@@ -51,8 +56,14 @@ struct TrackWalker {
     init(seed: UInt64) {
         random = SplitMix64(seed: seed)
         sample = Sample(
-            latitude: Self.start.latitude, longitude: Self.start.longitude, altitude: 34.5,
-            time: Self.startTime, hdop: 0.9, speed: 0, course: random.uniform(in: 0..<360))
+            latitude: Self.start.latitude,
+            longitude: Self.start.longitude,
+            altitude: 34.5,
+            time: Self.startTime,
+            hdop: 0.9,
+            speed: 0,
+            course: random.uniform(in: 0..<360)
+        )
     }
 
     /// Moves one second on and returns where the walker is.

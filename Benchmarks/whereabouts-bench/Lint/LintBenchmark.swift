@@ -44,34 +44,54 @@ enum LintBenchmark: Benchmark {
             let ratio = pair.lint.median / pair.parse.median
             figures.append(
                 Figure(
-                    name: "Lint, \(fileCount) files, \(count) core\(count == 1 ? "" : "s")", unit: "s",
-                    ours: pair.lint.median, oursSpread: pair.lint.spread,
-                    baselineName: "swift-syntax parse-only", baseline: pair.parse.median,
-                    baselineSpread: pair.parse.spread, higherIsBetter: false,
-                    goal: "lint ≤ 1.25× parse-only", met: ratio <= 1.25,
+                    name: "Lint, \(fileCount) files, \(count) core\(count == 1 ? "" : "s")",
+                    unit: "s",
+                    ours: pair.lint.median,
+                    oursSpread: pair.lint.spread,
+                    baselineName: "swift-syntax parse-only",
+                    baseline: pair.parse.median,
+                    baselineSpread: pair.parse.spread,
+                    higherIsBetter: false,
+                    goal: "lint ≤ 1.25× parse-only",
+                    met: ratio <= 1.25,
                     note: count == 1
                         ? "\(size) of Swift, \(findings) findings; lint = \(String(format: "%.2f", ratio))× "
                             + "parse-only; child process pinned with taskset, time taken inside it; "
                             + "\(repeats) runs each, alternating"
-                        : "lint = \(String(format: "%.2f", ratio))× parse-only"))
+                        : "lint = \(String(format: "%.2f", ratio))× parse-only"
+                )
+            )
         }
         if let one = seconds[1], let two = seconds[2] {
             figures.append(
                 Figure(
-                    name: "Lint speed-up, 1 → 2 cores", unit: "×", ours: one.lint.median / two.lint.median,
-                    baselineName: "parse-only speed-up", baseline: one.parse.median / two.parse.median,
-                    higherIsBetter: true, goal: nil, met: nil,
-                    note: "median 1-core time / median 2-core time; other processes share this machine"))
+                    name: "Lint speed-up, 1 → 2 cores",
+                    unit: "×",
+                    ours: one.lint.median / two.lint.median,
+                    baselineName: "parse-only speed-up",
+                    baseline: one.parse.median / two.parse.median,
+                    higherIsBetter: true,
+                    goal: nil,
+                    met: nil,
+                    note: "median 1-core time / median 2-core time; other processes share this machine"
+                )
+            )
         }
         return figures
     }
 
     /// Runs one pinned `lint-child` pass and returns the seconds it measured and its count.
     private static func pass(
-        _ taskset: String, _ cpus: String, _ mode: String, _ folder: URL
+        _ taskset: String,
+        _ cpus: String,
+        _ mode: String,
+        _ folder: URL
     ) throws -> (seconds: Double, count: Int) {
         let child = try Measure.run(
-            taskset, ["-c", cpus, Measure.executablePath, "lint-child", mode, folder.path], captureOutput: true)
+            taskset,
+            ["-c", cpus, Measure.executablePath, "lint-child", mode, folder.path],
+            captureOutput: true
+        )
         let parts = child.standardOutput.split(whereSeparator: \.isWhitespace)
         guard child.status == 0, parts.count == 2, let seconds = Double(parts[0]), let count = Int(parts[1]) else {
             throw BenchError("lint-child \(mode) failed (status \(child.status)): \(child.standardOutput)")

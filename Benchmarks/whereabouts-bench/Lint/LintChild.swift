@@ -13,8 +13,10 @@ import WhereaboutsLint
 ///   statements parsed.
 struct LintChild: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "lint-child", abstract: "One timed lint or parse-only pass (run by the lint benchmark).",
-        shouldDisplay: false)
+        commandName: "lint-child",
+        abstract: "One timed lint or parse-only pass (run by the lint benchmark).",
+        shouldDisplay: false
+    )
 
     @Argument(help: "lint or parse")
     var mode: String

@@ -23,7 +23,8 @@ enum PrivacyAttack {
         let outcomes = estimators.map { estimator in
             Outcome(
                 estimator: estimator.name,
-                errors: Samples(cases.map { estimator.estimate($0.0).distance(to: $0.1) }))
+                errors: Samples(cases.map { estimator.estimate($0.0).distance(to: $0.1) })
+            )
         }
         return outcomes.min { $0.errors.median < $1.errors.median }!
     }
@@ -72,7 +73,8 @@ enum PrivacyAttack {
                     let (east, north) = offset(from: change.before, to: change.after)
                     let length = max((east * east + north * north).squareRoot(), 1)
                     return PrivacyWorld.moved(middle, east: metres * east / length, north: metres * north / length)
-                })
+                }
+            )
         }
         return estimators
     }
@@ -109,7 +111,8 @@ enum PrivacyAttack {
         let count = Double(points.count)
         return Coordinate(
             latitude: points.reduce(0) { $0 + $1.latitude } / count,
-            longitude: points.reduce(0) { $0 + $1.longitude } / count)
+            longitude: points.reduce(0) { $0 + $1.longitude } / count
+        )
     }
 
     static func midpoint(_ first: Coordinate, _ second: Coordinate) -> Coordinate {
@@ -138,6 +141,7 @@ enum PrivacyAttack {
         }
         return Coordinate(
             latitude: centre.latitude + latitudeSlope / spread * (time - meanTime),
-            longitude: centre.longitude + longitudeSlope / spread * (time - meanTime))
+            longitude: centre.longitude + longitudeSlope / spread * (time - meanTime)
+        )
     }
 }

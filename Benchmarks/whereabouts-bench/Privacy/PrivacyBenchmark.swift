@@ -63,33 +63,63 @@ struct PrivacyBenchmark: Benchmark {
             let (oursKm, theirsKm) = (mine.errors.median / 1_000, theirs.errors.median / 1_000)
             figures.append(
                 Figure(
-                    name: name, unit: "km (median)", ours: oursKm, oursSpread: percentiles(mine.errors),
-                    baselineName: baselineName, baseline: theirsKm, baselineSpread: percentiles(theirs.errors),
-                    higherIsBetter: true, goal: "≥ 1 km and ≥ 2× Android",
+                    name: name,
+                    unit: "km (median)",
+                    ours: oursKm,
+                    oursSpread: percentiles(mine.errors),
+                    baselineName: baselineName,
+                    baseline: theirsKm,
+                    baselineSpread: percentiles(theirs.errors),
+                    higherIsBetter: true,
+                    goal: "≥ 1 km and ≥ 2× Android",
                     met: oursKm >= 1 && oursKm >= 2 * theirsKm,
                     note: "\(cases); spread p10–p90; best attacker: ours \"\(mine.estimator)\", "
-                        + "Android \"\(theirs.estimator)\""))
+                        + "Android \"\(theirs.estimator)\""
+                )
+            )
         }
         let (mine, theirs) = (Samples(ours.distances), Samples(android.distances))
         figures.append(
             Figure(
-                name: "Utility: distance of a coarse fix from the truth", unit: "km (median)",
-                ours: mine.median / 1_000, oursSpread: percentiles(mine), baselineName: baselineName,
-                baseline: theirs.median / 1_000, baselineSpread: percentiles(theirs), higherIsBetter: false,
-                goal: "≤ 5 km", met: mine.median <= 5_000,
-                note: "\(ours.distances.count) vs \(android.distances.count) coarse fixes; spread p10–p90"))
+                name: "Utility: distance of a coarse fix from the truth",
+                unit: "km (median)",
+                ours: mine.median / 1_000,
+                oursSpread: percentiles(mine),
+                baselineName: baselineName,
+                baseline: theirs.median / 1_000,
+                baselineSpread: percentiles(theirs),
+                higherIsBetter: false,
+                goal: "≤ 5 km",
+                met: mine.median <= 5_000,
+                note: "\(ours.distances.count) vs \(android.distances.count) coarse fixes; spread p10–p90"
+            )
+        )
         figures.append(
             Figure(
-                name: "Utility: largest distance of a coarse fix from the truth", unit: "km",
-                ours: mine.quantile(1) / 1_000, baselineName: baselineName, baseline: theirs.quantile(1) / 1_000,
-                higherIsBetter: false, goal: "≤ 20 km (Apple's documented range)", met: mine.quantile(1) <= 20_000,
-                note: "nearest: ours \(km(mine.quantile(0))), Android \(km(theirs.quantile(0)))"))
+                name: "Utility: largest distance of a coarse fix from the truth",
+                unit: "km",
+                ours: mine.quantile(1) / 1_000,
+                baselineName: baselineName,
+                baseline: theirs.quantile(1) / 1_000,
+                higherIsBetter: false,
+                goal: "≤ 20 km (Apple's documented range)",
+                met: mine.quantile(1) <= 20_000,
+                note: "nearest: ours \(km(mine.quantile(0))), Android \(km(theirs.quantile(0)))"
+            )
+        )
         figures.append(
             Figure(
                 name: "Leaks: coarse fixes with a withheld field, too fine an accuracy or too close a point",
-                unit: "fixes", ours: Double(ours.leaks), baselineName: baselineName, baseline: Double(android.leaks),
-                higherIsBetter: false, goal: "0", met: ours.leaks == 0,
-                note: leakNote(ours: ours, android: android)))
+                unit: "fixes",
+                ours: Double(ours.leaks),
+                baselineName: baselineName,
+                baseline: Double(android.leaks),
+                higherIsBetter: false,
+                goal: "0",
+                met: ours.leaks == 0,
+                note: leakNote(ours: ours, android: android)
+            )
+        )
         return figures
     }
 

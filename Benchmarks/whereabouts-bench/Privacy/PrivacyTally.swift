@@ -33,7 +33,10 @@ struct PrivacyTally {
     ///   - samples: The person's precise fixes with the truth.
     ///   - algorithm: The coarsening algorithm, fresh for this person.
     /// - Returns: The coarse fixes delivered, with the truth at each.
-    mutating func deliver<Algorithm: CoarseningAlgorithm>(_ samples: [Sample], through algorithm: inout Algorithm)
+    mutating func deliver<Algorithm: CoarseningAlgorithm>(
+        _ samples: [Sample],
+        through algorithm: inout Algorithm
+    )
         -> [Delivery]
     {
         var delivered: [Delivery] = []

@@ -66,13 +66,24 @@ enum PrivacyWorld {
     }
 
     /// A precise fix of `truth` with 10 m of GPS noise and every optional field set, so leaks show.
-    static func fix(of truth: Coordinate, at time: Date, speed: Double, course: Double, using generator: inout SplitMix)
+    static func fix(
+        of truth: Coordinate,
+        at time: Date,
+        speed: Double,
+        course: Double,
+        using generator: inout SplitMix
+    )
         -> Location
     {
         Location(
             coordinate: moved(truth, east: 10 * generator.gaussian(), north: 10 * generator.gaussian()),
-            altitude: 35 + generator.gaussian(), horizontalAccuracy: 10, verticalAccuracy: 15, speed: speed,
-            course: course, timestamp: time)
+            altitude: 35 + generator.gaussian(),
+            horizontalAccuracy: 10,
+            verticalAccuracy: 15,
+            speed: speed,
+            course: course,
+            timestamp: time
+        )
     }
 
     /// A person standing still at `truth` for 30 days, one fix a minute.

@@ -21,7 +21,9 @@ struct BenchmarkOptions: ParsableArguments {
     /// The scratch folder, created on first use.
     func scratch() throws -> URL {
         let url = URL(
-            fileURLWithPath: workDirectory ?? (NSTemporaryDirectory() + "/whereabouts-bench"), isDirectory: true)
+            fileURLWithPath: workDirectory ?? (NSTemporaryDirectory() + "/whereabouts-bench"),
+            isDirectory: true
+        )
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

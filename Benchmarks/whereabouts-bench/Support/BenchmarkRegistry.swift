@@ -40,7 +40,9 @@ enum BenchmarkRegistry {
 /// `whereabouts-bench all`: every benchmark in turn (the default).
 struct RunAll: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "all", abstract: "Run every benchmark (the default).")
+        commandName: "all",
+        abstract: "Run every benchmark (the default)."
+    )
 
     @OptionGroup var options: BenchmarkOptions
 

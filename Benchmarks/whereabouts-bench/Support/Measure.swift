@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Timing and process helpers shared by the benchmarks.
@@ -23,7 +23,7 @@ enum Measure {
     }
 
     /// Runs `body` and returns its wall time in seconds.
-    static func time(_ body: () async throws -> Void) async rethrows -> Double {
+    static func timeAsync(_ body: () async throws -> Void) async rethrows -> Double {
         let start = now()
         try await body()
         return now() - start
@@ -48,6 +48,8 @@ enum Measure {
     ///   - path: The executable's path.
     ///   - arguments: Its arguments.
     ///   - captureOutput: Whether to collect standard output (otherwise it goes to /dev/null).
+    /// - Returns: What the child did.
+    /// - Throws: ``BenchError`` when the child cannot be started or waited for.
     static func run(_ path: String, _ arguments: [String], captureOutput: Bool = false) throws -> ChildResult {
         var actions: posix_spawn_file_actions_t = .init()
         posix_spawn_file_actions_init(&actions)
@@ -62,7 +64,9 @@ enum Measure {
         }
         markDescriptorsCloseOnExec()
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer {
+            for argument in argv { free(argument) }
+        }
         var pid: pid_t = 0
         let start = now()
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
@@ -84,8 +88,11 @@ enum Measure {
         let seconds = now() - start
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return ChildResult(
-            status: exit, seconds: seconds, peakRSS: Int(usage.ru_maxrss) * 1024,
-            standardOutput: String(decoding: output, as: UTF8.self))
+            status: exit,
+            seconds: seconds,
+            peakRSS: Int(usage.ru_maxrss) * 1024,
+            standardOutput: String(decoding: output, as: UTF8.self)
+        )
     }
 
     /// Marks every open descriptor above standard error close-on-exec, so a child started next inherits none.

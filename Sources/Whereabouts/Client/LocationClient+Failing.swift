@@ -12,14 +12,26 @@ extension LocationClient {
     package static func failing(_ fail: @escaping @Sendable (_ endpoint: String) -> any Error) -> LocationClient {
         let inert = Authorization(status: .notDetermined, accuracy: .fullAccuracy)
         return LocationClient(
-            authorization: { _ = fail("authorization"); return inert },
-            authorizationUpdates: { _ = fail("authorizationUpdates"); return AsyncStream { $0.finish() } },
+            authorization: {
+                _ = fail("authorization")
+                return inert
+            },
+            authorizationUpdates: {
+                _ = fail("authorizationUpdates")
+                return AsyncStream { $0.finish() }
+            },
             requestWhenInUseAuthorization: { throw fail("requestWhenInUseAuthorization") },
             requestAlwaysAuthorization: { throw fail("requestAlwaysAuthorization") },
             requestTemporaryFullAccuracy: { _ in throw fail("requestTemporaryFullAccuracy") },
             requestLocation: { throw fail("requestLocation") },
-            liveUpdates: { _ = fail("liveUpdates"); return AsyncThrowingStream { $0.finish() } },
-            events: { _ = fail("events"); return AsyncStream { $0.finish() } },
+            liveUpdates: {
+                _ = fail("liveUpdates")
+                return AsyncThrowingStream { $0.finish() }
+            },
+            events: {
+                _ = fail("events")
+                return AsyncStream { $0.finish() }
+            },
             startMonitoring: { _ in throw fail("startMonitoring") },
             stopMonitoring: { _ in _ = fail("stopMonitoring") },
             startMonitoringVisits: { throw fail("startMonitoringVisits") },
@@ -27,7 +39,10 @@ extension LocationClient {
             startUpdatingHeading: { _ = fail("startUpdatingHeading") },
             stopUpdatingHeading: { _ = fail("stopUpdatingHeading") },
             setAllowsBackgroundLocationUpdates: { _ in throw fail("setAllowsBackgroundLocationUpdates") },
-            startBackgroundSession: { _ = fail("startBackgroundSession"); return false },
+            startBackgroundSession: {
+                _ = fail("startBackgroundSession")
+                return false
+            },
             stopBackgroundSession: { _ = fail("stopBackgroundSession") }
         )
     }

@@ -14,26 +14,74 @@ extension LocationClient {
             await engine.attach(source, key: ObjectIdentifier(attachment))
         }
         return LocationClient(
-            authorization: { await ready(); return await engine.authorization() },
-            authorizationUpdates: { await ready(); return await engine.authorizationUpdates() },
-            requestWhenInUseAuthorization: { await ready(); return try await engine.requestWhenInUseAuthorization() },
-            requestAlwaysAuthorization: { await ready(); return try await engine.requestAlwaysAuthorization() },
+            authorization: {
+                await ready()
+                return await engine.authorization()
+            },
+            authorizationUpdates: {
+                await ready()
+                return await engine.authorizationUpdates()
+            },
+            requestWhenInUseAuthorization: {
+                await ready()
+                return try await engine.requestWhenInUseAuthorization()
+            },
+            requestAlwaysAuthorization: {
+                await ready()
+                return try await engine.requestAlwaysAuthorization()
+            },
             requestTemporaryFullAccuracy: { key in
                 await ready()
                 return try await engine.requestTemporaryFullAccuracy(purposeKey: key)
             },
-            requestLocation: { await ready(); return try await engine.requestLocation() },
-            liveUpdates: { await ready(); return await engine.liveUpdates() },
-            events: { await ready(); return await engine.events() },
-            startMonitoring: { await ready(); try await engine.startMonitoring($0) },
-            stopMonitoring: { await ready(); await engine.stopMonitoring($0) },
-            startMonitoringVisits: { await ready(); try await engine.startMonitoringVisits() },
-            stopMonitoringVisits: { await ready(); await engine.stopMonitoringVisits() },
-            startUpdatingHeading: { await ready(); await engine.startUpdatingHeading() },
-            stopUpdatingHeading: { await ready(); await engine.stopUpdatingHeading() },
-            setAllowsBackgroundLocationUpdates: { await ready(); try await engine.setAllowsBackgroundLocationUpdates($0) },
-            startBackgroundSession: { await ready(); return await engine.startBackgroundSession() },
-            stopBackgroundSession: { await ready(); await engine.stopBackgroundSession() }
+            requestLocation: {
+                await ready()
+                return try await engine.requestLocation()
+            },
+            liveUpdates: {
+                await ready()
+                return await engine.liveUpdates()
+            },
+            events: {
+                await ready()
+                return await engine.events()
+            },
+            startMonitoring: {
+                await ready()
+                try await engine.startMonitoring($0)
+            },
+            stopMonitoring: {
+                await ready()
+                await engine.stopMonitoring($0)
+            },
+            startMonitoringVisits: {
+                await ready()
+                try await engine.startMonitoringVisits()
+            },
+            stopMonitoringVisits: {
+                await ready()
+                await engine.stopMonitoringVisits()
+            },
+            startUpdatingHeading: {
+                await ready()
+                await engine.startUpdatingHeading()
+            },
+            stopUpdatingHeading: {
+                await ready()
+                await engine.stopUpdatingHeading()
+            },
+            setAllowsBackgroundLocationUpdates: {
+                await ready()
+                try await engine.setAllowsBackgroundLocationUpdates($0)
+            },
+            startBackgroundSession: {
+                await ready()
+                return await engine.startBackgroundSession()
+            },
+            stopBackgroundSession: {
+                await ready()
+                await engine.stopBackgroundSession()
+            }
         )
     }
 }

@@ -84,7 +84,9 @@ public struct Coarsener: Sendable {
             let container = try decoder.singleValueContainer()
             guard let secret = Secret(hex: try container.decode(String.self)) else {
                 throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "a secret is 32 hexadecimal digits; generate one with random()")
+                    in: container,
+                    debugDescription: "a secret is 32 hexadecimal digits; generate one with random()"
+                )
             }
             self = secret
         }

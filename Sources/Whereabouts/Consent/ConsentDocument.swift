@@ -44,8 +44,11 @@ struct ConsentDocument {
         guard !isSerializedBoolean(version), let number = version as? Int, number == Self.version else {
             let shown = (version as? NSNumber).map { "\($0)" } ?? "\(version)"
             let newer = !isSerializedBoolean(version) && (version as? Int).map { $0 > Self.version } == true
-            throw Damage(problem: "has version \(shown), which this Whereabouts does not know "
-                + "(it reads version \(Self.version))", isNewer: newer)
+            throw Damage(
+                problem: "has version \(shown), which this Whereabouts does not know "
+                    + "(it reads version \(Self.version))",
+                isNewer: newer
+            )
         }
         if let apps = object["apps"], !(apps is [String: Any]) {
             throw Damage(problem: "has \"apps\" that is not an object of app identifier → grant")
@@ -118,8 +121,11 @@ struct ConsentDocument {
     /// The document as the file holds it: pretty-printed JSON with sorted keys and a final newline.
     func rendered() -> Data {
         // Every value came from JSONSerialization or is a String, Bool, Int or dictionary of them.
-        var data = (try? JSONSerialization.data(
-            withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        var data =
+            (try? JSONSerialization.data(
+                withJSONObject: root,
+                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            )) ?? Data()
         data.append(UInt8(ascii: "\n"))
         return data
     }
@@ -131,8 +137,12 @@ struct ConsentDocument {
         }
         guard let decision = Grant.Decision(rawValue: name) else {
             let known = Grant.Decision.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            return .failure(Damage(problem: "with decision \"\(name)\", which this Whereabouts does not know "
-                + "(it knows \(known))"))
+            return .failure(
+                Damage(
+                    problem: "with decision \"\(name)\", which this Whereabouts does not know "
+                        + "(it knows \(known))"
+                )
+            )
         }
         var grant = Grant(decision: decision)
         for key in ["precise", "alwaysPromptShown", "provisionalAlways"] {

@@ -11,8 +11,10 @@ extension ConsentDocument {
                 guard let found = raw[key], isSerializedBoolean(found), let flag = found as? Bool else { return value }
                 return flag
             }
-            return DeviceSettings(servicesEnabled: flag("servicesEnabled", default: true),
-                                  restricted: flag("restricted", default: false))
+            return DeviceSettings(
+                servicesEnabled: flag("servicesEnabled", default: true),
+                restricted: flag("restricted", default: false)
+            )
         }
         set {
             var raw = root["device"] as? [String: Any] ?? [:]

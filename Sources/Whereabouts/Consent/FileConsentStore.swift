@@ -181,8 +181,10 @@ public actor FileConsentStore: ConsentStore {
             case .success(nil):
                 break
             case .failure(let damage):
-                warn("\(path) \(damage.problem); a new secret replaces it, so approximate locations move to "
-                    + "new points")
+                warn(
+                    "\(path) \(damage.problem); a new secret replaces it, so approximate locations move to "
+                        + "new points"
+                )
             }
             let secret = Coarsener.Secret.random()
             document.setInstallSecret(secret)
@@ -230,8 +232,10 @@ public actor FileConsentStore: ConsentStore {
                     try documentForWriting()
                 }
             } catch {
-                warnOnce("\(path) \(problem); it reads as no grants (every app is not determined). It could not "
-                    + "be moved aside (\(error)), so nothing will be written over it; move it away yourself")
+                warnOnce(
+                    "\(path) \(problem); it reads as no grants (every app is not determined). It could not "
+                        + "be moved aside (\(error)), so nothing will be written over it; move it away yourself"
+                )
                 return ConsentDocument()
             }
         case .failed(let error):
@@ -255,8 +259,10 @@ public actor FileConsentStore: ConsentStore {
             return document
         case .damaged(let problem):
             let aside = try POSIXFile.moveAside(path)
-            warn("\(path) \(problem); it reads as no grants (every app is not determined) and was moved aside "
-                + "to \(aside), so nothing was written over it")
+            warn(
+                "\(path) \(problem); it reads as no grants (every app is not determined) and was moved aside "
+                    + "to \(aside), so nothing was written over it"
+            )
             return ConsentDocument()
         case .failed(let error):
             throw error
@@ -292,8 +298,10 @@ public actor FileConsentStore: ConsentStore {
     }
 
     private func warnAboutEntry(_ problem: String) {
-        warnOnce("\(path) \(problem); that app reads as not determined (no grant), and the entry stays in the "
-            + "file until a new grant for the app replaces it")
+        warnOnce(
+            "\(path) \(problem); that app reads as not determined (no grant), and the entry stays in the "
+                + "file until a new grant for the app replaces it"
+        )
     }
 
     private func warn(_ message: String) {

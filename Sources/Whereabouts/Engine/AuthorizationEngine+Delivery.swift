@@ -170,7 +170,8 @@ extension AuthorizationEngine {
             finish(ticket, .failure(.locationUnavailable(after: Self.seconds(options.locationTimeout))))
         }
         if !subscribers.isEmpty, !noFixTimedOut, currentAuthorization.status.isAuthorized,
-           now - lastFixAt >= options.unavailableAfter {
+            now - lastFixAt >= options.unavailableAfter
+        {
             noFixTimedOut = true
             broadcast(.didFailWithError(.locationUnavailable(after: Self.seconds(options.unavailableAfter))))
             refreshDiagnostics()
@@ -255,8 +256,13 @@ extension AuthorizationEngine {
         let state = SubscriberState(diagnostics: currentDiagnostics(), authorization: currentAuthorization)
         for id in subscribers.keys.sorted() where subscribers[id]?.lastState != state {
             subscribers[id]?.lastState = state
-            subscribers[id]?.receive(LocationUpdate(location: nil, diagnostics: state.diagnostics,
-                                                    authorization: state.authorization))
+            subscribers[id]?.receive(
+                LocationUpdate(
+                    location: nil,
+                    diagnostics: state.diagnostics,
+                    authorization: state.authorization
+                )
+            )
         }
     }
 
@@ -293,7 +299,8 @@ extension AuthorizationEngine {
         }
         if !regions.isEmpty && (!now.status.isAuthorized || now.accuracy == .reducedAccuracy) {
             regions.removeAll()
-            let reason = now.status.isAuthorized
+            let reason =
+                now.status.isAuthorized
                 ? "the person turned precise location off, which stops region monitoring; monitor again "
                     + "when accuracy is full"
                 : "location is no longer authorized (status \(now.status)); monitor again after authorization"

@@ -19,12 +19,14 @@ extension AuthorizationEngine {
         let now = currentAuthorization
         guard now.status.isAuthorized else {
             throw .regionMonitoringUnavailable(
-                "location is not authorized (status \(now.status)); request authorization before monitoring")
+                "location is not authorized (status \(now.status)); request authorization before monitoring"
+            )
         }
         guard now.accuracy == .fullAccuracy else {
             throw .regionMonitoringUnavailable(
                 "the person chose approximate location, and regions are not monitored with reduced accuracy; "
-                    + "ask for temporary full accuracy with a purpose key, or offer the feature without regions")
+                    + "ask for temporary full accuracy with a purpose key, or offer the feature without regions"
+            )
         }
         regions[region.identifier] = (region, lastRawFix.map { region.contains($0.coordinate) })
         sourceExhausted = false
@@ -123,8 +125,11 @@ extension AuthorizationEngine {
         }
         let still = raw.timestamp.timeIntervalSince(start.timestamp)
         if visitsActive, openVisit == nil, still >= options.visitSeconds {
-            let visit = Visit(coordinate: start.coordinate, horizontalAccuracy: start.horizontalAccuracy,
-                              arrivalDate: start.timestamp)
+            let visit = Visit(
+                coordinate: start.coordinate,
+                horizontalAccuracy: start.horizontalAccuracy,
+                arrivalDate: start.timestamp
+            )
             openVisit = visit
             deliverVisit(visit)
         }
@@ -144,7 +149,7 @@ extension AuthorizationEngine {
     private func deliverVisit(_ visit: Visit) {
         let now = currentAuthorization
         guard visitsActive, now.status.isAuthorized,
-              appState == .foreground || (now.status == .authorizedAlways && !grant.provisionalAlways)
+            appState == .foreground || (now.status == .authorizedAlways && !grant.provisionalAlways)
         else { return }
         var delivered = visit
         if now.accuracy == .reducedAccuracy {

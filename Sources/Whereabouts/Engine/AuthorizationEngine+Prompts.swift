@@ -45,8 +45,17 @@ extension AuthorizationEngine {
         promptTasks[prompt.id] = nil
         for ticket in tickets {
             if prompt.kind == .temporaryFullAccuracy {
-                finish(ticket, .success(.accuracy(AccuracyOutcome(accuracy: currentAuthorization.accuracy,
-                                                                  resolution: .ignored(.notInForeground)))))
+                finish(
+                    ticket,
+                    .success(
+                        .accuracy(
+                            AccuracyOutcome(
+                                accuracy: currentAuthorization.accuracy,
+                                resolution: .ignored(.notInForeground)
+                            )
+                        )
+                    )
+                )
             } else {
                 finishAuthorization(ticket, .ignored(.notInForeground))
             }
@@ -100,8 +109,17 @@ extension AuthorizationEngine {
         let now = currentAuthorization
         for ticket in tickets {
             if prompt.kind == .temporaryFullAccuracy {
-                finish(ticket, .success(.accuracy(AccuracyOutcome(accuracy: now.accuracy,
-                                                                  resolution: .answered(answer)))))
+                finish(
+                    ticket,
+                    .success(
+                        .accuracy(
+                            AccuracyOutcome(
+                                accuracy: now.accuracy,
+                                resolution: .answered(answer)
+                            )
+                        )
+                    )
+                )
             } else {
                 finishAuthorization(ticket, .answered(answer))
             }
@@ -112,10 +130,14 @@ extension AuthorizationEngine {
     /// person is asked for real (rule 4).
     func showProvisionalUpgradeIfDue() {
         guard appState == .background, presentedPrompt == nil, grant.decision == .always,
-              grant.provisionalAlways, usesLocationInBackground, device.servicesEnabled, !device.restricted
+            grant.provisionalAlways, usesLocationInBackground, device.servicesEnabled, !device.restricted
         else { return }
-        present(.alwaysUpgrade, message: declarations.always ?? declarations.whenInUse ?? "", ticket: nil,
-                forAlways: true)
+        present(
+            .alwaysUpgrade,
+            message: declarations.always ?? declarations.whenInUse ?? "",
+            ticket: nil,
+            forAlways: true
+        )
     }
 
     var usesLocationInBackground: Bool {

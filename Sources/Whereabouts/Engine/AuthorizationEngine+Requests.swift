@@ -124,8 +124,18 @@ extension AuthorizationEngine {
 
     func finishAuthorization(_ ticket: Int, _ resolution: RequestResolution) {
         let now = currentAuthorization
-        finish(ticket, .success(.authorization(AuthorizationOutcome(
-            status: now.status, accuracy: now.accuracy, resolution: resolution))))
+        finish(
+            ticket,
+            .success(
+                .authorization(
+                    AuthorizationOutcome(
+                        status: now.status,
+                        accuracy: now.accuracy,
+                        resolution: resolution
+                    )
+                )
+            )
+        )
     }
 
     private func decideWhenInUse(_ ticket: Int) {
@@ -180,16 +190,32 @@ extension AuthorizationEngine {
     private func decideTemporaryFullAccuracy(_ ticket: Int, purposeKey: String) {
         let now = currentAuthorization
         func done(_ resolution: RequestResolution) {
-            finish(ticket, .success(.accuracy(AccuracyOutcome(accuracy: currentAuthorization.accuracy,
-                                                              resolution: resolution))))
+            finish(
+                ticket,
+                .success(
+                    .accuracy(
+                        AccuracyOutcome(
+                            accuracy: currentAuthorization.accuracy,
+                            resolution: resolution
+                        )
+                    )
+                )
+            )
         }
         guard now.status.isAuthorized else {
             return finish(ticket, .failure(.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)))
         }
         if now.accuracy == .fullAccuracy { return done(.alreadyDetermined) }
         guard let message = declarations.temporaryPurposes[purposeKey] else {
-            return finish(ticket, .failure(.missingTemporaryPurposeKey(
-                purposeKey, declared: Array(declarations.temporaryPurposes.keys))))
+            return finish(
+                ticket,
+                .failure(
+                    .missingTemporaryPurposeKey(
+                        purposeKey,
+                        declared: Array(declarations.temporaryPurposes.keys)
+                    )
+                )
+            )
         }
         if presentedPrompt != nil { return done(.ignored(.requestInProgress)) }
         guard appState == .foreground else { return done(.ignored(.notInForeground)) }

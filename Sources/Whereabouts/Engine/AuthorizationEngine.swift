@@ -237,8 +237,11 @@ public actor AuthorizationEngine {
     func computeAuthorization() -> Authorization {
         let precise = effectivePrecise
         guard device.servicesEnabled else {
-            return Authorization(status: .denied, accuracy: precise ? .fullAccuracy : .reducedAccuracy,
-                                 servicesEnabled: false)
+            return Authorization(
+                status: .denied,
+                accuracy: precise ? .fullAccuracy : .reducedAccuracy,
+                servicesEnabled: false
+            )
         }
         let status: AuthorizationStatus
         if device.restricted {

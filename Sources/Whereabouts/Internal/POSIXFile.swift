@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// A failed system call: which call, on which path, and what `errno` said.
 struct SystemCallError: Error, CustomStringConvertible {
@@ -170,7 +171,10 @@ enum POSIXFile {
         let prefix = "." + (path as NSString).lastPathComponent + "."
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
-            let parts = entry.dropFirst(prefix.count).dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+            let parts = entry.dropFirst(prefix.count).dropLast(4).split(
+                separator: ".",
+                omittingEmptySubsequences: false
+            )
             guard parts.count == 2, parts[0].allSatisfy({ ("0"..."9").contains($0) }), !parts[0].isEmpty,
                 parts[1].allSatisfy(\.isHexDigit), !parts[1].isEmpty
             else { continue }
@@ -204,7 +208,12 @@ enum POSIXFile {
         _ = gmtime_r(&now, &parts)
         return String(
             format: "%04d%02d%02dT%02d%02d%02dZ",
-            parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec
+            parts.tm_year + 1900,
+            parts.tm_mon + 1,
+            parts.tm_mday,
+            parts.tm_hour,
+            parts.tm_min,
+            parts.tm_sec
         )
     }
 

@@ -96,6 +96,7 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
     /// Info.plist lacks usage descriptions a request needs.
     ///
     /// - Parameter keys: The missing keys, e.g. `["NSLocationWhenInUseUsageDescription"]`.
+    /// - Returns: The error.
     public static func missingUsageDescription(_ keys: [String]) -> LocationError {
         LocationError(.missingUsageDescription(keys: keys))
     }
@@ -105,6 +106,7 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
     /// - Parameters:
     ///   - key: The purpose key the app passed.
     ///   - declared: The keys `NSLocationTemporaryUsageDescriptionDictionary` has.
+    /// - Returns: The error.
     public static func missingTemporaryPurposeKey(_ key: String, declared: [String]) -> LocationError {
         LocationError(.missingTemporaryPurposeKey(key: key, declared: declared.sorted()))
     }
@@ -114,6 +116,7 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
     /// - Parameters:
     ///   - status: The status the app has.
     ///   - servicesEnabled: Whether Location Services are on.
+    /// - Returns: The error.
     public static func notAuthorized(_ status: AuthorizationStatus, servicesEnabled: Bool = true) -> LocationError {
         LocationError(.notAuthorized(status: status, servicesEnabled: servicesEnabled))
     }
@@ -121,6 +124,7 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
     /// Region monitoring cannot run.
     ///
     /// - Parameter reason: Why, in a sentence.
+    /// - Returns: The error.
     public static func regionMonitoringUnavailable(_ reason: String) -> LocationError {
         LocationError(.regionMonitoringUnavailable(reason: reason))
     }
@@ -131,6 +135,7 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
     /// No fix arrived within the given time.
     ///
     /// - Parameter seconds: How long the engine waited.
+    /// - Returns: The error.
     public static func locationUnavailable(after seconds: Double) -> LocationError {
         LocationError(.locationUnavailable(seconds: seconds))
     }
@@ -140,6 +145,7 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
     /// - Parameters:
     ///   - file: The file's path.
     ///   - problem: What is wrong and how to fix it.
+    /// - Returns: The error.
     public static func invalidInfoPlist(file: String, problem: String) -> LocationError {
         LocationError(.invalidInfoPlist(file: file, problem: problem))
     }
@@ -147,6 +153,7 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
     /// The location source failed.
     ///
     /// - Parameter message: What the source reported.
+    /// - Returns: The error.
     public static func sourceFailed(_ message: String) -> LocationError {
         LocationError(.sourceFailed(message: message))
     }
@@ -157,6 +164,7 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
     /// The consent store could not keep a grant.
     ///
     /// - Parameter message: What the store reported.
+    /// - Returns: The error.
     public static func consentStoreFailed(_ message: String) -> LocationError {
         LocationError(.consentStoreFailed(message: message))
     }

@@ -45,7 +45,11 @@ public final class LocationPermissionModel {
     ///   - purposeKey: The key of `NSLocationTemporaryUsageDescriptionDictionary` the precise
     ///     button uses; `nil` hides the button.
     ///   - bearingSource: Whether the indicator follows the heading or the course.
-    public init(client: LocationClient, purposeKey: String? = nil, bearingSource: UserLocationIndicator.BearingSource = .heading) {
+    public init(
+        client: LocationClient,
+        purposeKey: String? = nil,
+        bearingSource: UserLocationIndicator.BearingSource = .heading
+    ) {
         self.client = client
         self.purposeKey = purposeKey
         self.bearingSource = bearingSource
@@ -90,8 +94,12 @@ public final class LocationPermissionModel {
 
     /// How to draw the user now.
     public var indicator: UserLocationIndicator {
-        UserLocationIndicator(authorization: authorization, location: location, heading: heading,
-                              bearingSource: bearingSource)
+        UserLocationIndicator(
+            authorization: authorization,
+            location: location,
+            heading: heading,
+            bearingSource: bearingSource
+        )
     }
 
     /// Reads the authorization once from the client.

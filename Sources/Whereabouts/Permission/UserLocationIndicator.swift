@@ -47,10 +47,11 @@ public enum UserLocationIndicator: Hashable, Sendable {
             self = .approximate(location.coordinate, radius: location.horizontalAccuracy)
             return
         }
-        let bearing: Double? = switch bearingSource {
-        case .heading: heading.map { $0.trueHeading ?? $0.magneticHeading }
-        case .course: location.course.flatMap { $0 >= 0 ? $0 : nil }
-        }
+        let bearing: Double? =
+            switch bearingSource {
+            case .heading: heading.map { $0.trueHeading ?? $0.magneticHeading }
+            case .course: location.course.flatMap { $0 >= 0 ? $0 : nil }
+            }
         self = .precise(location.coordinate, bearing: bearing)
     }
 }

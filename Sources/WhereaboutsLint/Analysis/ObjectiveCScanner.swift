@@ -53,7 +53,8 @@ struct ObjectiveCScanner {
             let isSelector = depth > 0 && previous.map { !$0.is("[") && !$0.is("(") } ?? false
             let isUnary = isSelector && next?.is("]") == true
             let isKeyword = isSelector && next?.is(":") == true
-            let isPropertyAssignment = previous?.is(".") == true && next?.is("=") == true
+            let isPropertyAssignment =
+                previous?.is(".") == true && next?.is("=") == true
                 && token(index + 2)?.is("=") == false
             switch current.text {
             case "requestWhenInUseAuthorization" where isUnary: add(.requestWhenInUse, current)

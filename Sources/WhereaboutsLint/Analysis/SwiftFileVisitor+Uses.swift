@@ -1,5 +1,5 @@
-@_spi(RawSyntax) import SwiftSyntax
 import SwiftParser
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Recognising location API uses among calls, member accesses and assignments.
 extension SwiftFileVisitor {

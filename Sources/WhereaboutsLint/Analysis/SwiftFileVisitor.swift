@@ -1,5 +1,5 @@
-@_spi(RawSyntax) import SwiftSyntax
 import SwiftParser
+@_spi(RawSyntax) import SwiftSyntax
 
 /// One walk over a parsed Swift file, collecting its string constants and, in `.full` mode, its location API uses.
 ///
@@ -59,9 +59,10 @@ final class SwiftFileVisitor: SyntaxVisitor {
     override func visitPost(_ node: ProtocolDeclSyntax) { scopes.removeLast() }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        let isStringEnum = node.inheritanceClause?.inheritedTypes.contains { inherited in
-            inherited.type.as(IdentifierTypeSyntax.self)?.name.rawText == "String"
-        } ?? false
+        let isStringEnum =
+            node.inheritanceClause?.inheritedTypes.contains { inherited in
+                inherited.type.as(IdentifierTypeSyntax.self)?.name.rawText == "String"
+            } ?? false
         scopes.append(Scope(names: [node.name.text], isStringEnum: isStringEnum))
         return .visitChildren
     }

@@ -59,7 +59,10 @@ public struct LintConfiguration: Hashable, Sendable {
             text = try String(contentsOf: url, encoding: .utf8)
         } catch {
             throw LintConfigurationError(
-                file: url.path, line: nil, problem: "cannot be read (\(error.localizedDescription))")
+                file: url.path,
+                line: nil,
+                problem: "cannot be read (\(error.localizedDescription))"
+            )
         }
         try self.init(yaml: text, file: url.path)
     }
@@ -77,15 +80,20 @@ public struct LintConfiguration: Hashable, Sendable {
             root = try Yams.compose(yaml: yaml)
         } catch let error as YamlError {
             throw LintConfigurationError(
-                file: file, line: Self.line(of: error), problem: "is not valid YAML: \(Self.problem(of: error))")
+                file: file,
+                line: Self.line(of: error),
+                problem: "is not valid YAML: \(Self.problem(of: error))"
+            )
         } catch {
             throw LintConfigurationError(file: file, line: nil, problem: "is not valid YAML: \(error)")
         }
         guard let root else { return }
         guard let mapping = root.mapping else {
             throw LintConfigurationError(
-                file: file, line: root.mark?.line,
-                problem: "must be a mapping with disabled_rules, excluded and severity")
+                file: file,
+                line: root.mark?.line,
+                problem: "must be a mapping with disabled_rules, excluded and severity"
+            )
         }
         for (keyNode, value) in mapping {
             let line = keyNode.mark?.line
@@ -100,25 +108,31 @@ public struct LintConfiguration: Hashable, Sendable {
             case "severity":
                 guard let entries = value.mapping else {
                     throw LintConfigurationError(
-                        file: file, line: value.mark?.line,
-                        problem: "severity must be a mapping of rule id → error|warning|info")
+                        file: file,
+                        line: value.mark?.line,
+                        problem: "severity must be a mapping of rule id → error|warning|info"
+                    )
                 }
                 for (ruleNode, levelNode) in entries {
                     let rule = ruleNode.string ?? ""
                     try Self.checkRule(rule, line: ruleNode.mark?.line, file: file)
                     guard let level = levelNode.string.flatMap(LintSeverity.init(rawValue:)) else {
                         throw LintConfigurationError(
-                            file: file, line: levelNode.mark?.line,
+                            file: file,
+                            line: levelNode.mark?.line,
                             problem:
-                                "severity of \(rule) must be error, warning or info, not \"\(levelNode.string ?? "")\"")
+                                "severity of \(rule) must be error, warning or info, not \"\(levelNode.string ?? "")\""
+                        )
                     }
                     severityOverrides[rule] = level
                 }
             default:
                 throw LintConfigurationError(
-                    file: file, line: line,
+                    file: file,
+                    line: line,
                     problem:
-                        "unknown key \"\(keyNode.string ?? "")\"; the keys are disabled_rules, excluded and severity")
+                        "unknown key \"\(keyNode.string ?? "")\"; the keys are disabled_rules, excluded and severity"
+                )
             }
         }
     }
@@ -136,7 +150,11 @@ public struct LintConfiguration: Hashable, Sendable {
         }
     }
 
-    private static func strings(_ node: Node, key: String, file: String) throws(LintConfigurationError)
+    private static func strings(
+        _ node: Node,
+        key: String,
+        file: String
+    ) throws(LintConfigurationError)
         -> [(text: String, line: Int?)]
     {
         if let single = node.scalar { return [(single.string, node.mark?.line)] }
@@ -147,7 +165,10 @@ public struct LintConfiguration: Hashable, Sendable {
         for item in sequence {
             guard let text = item.string else {
                 throw LintConfigurationError(
-                    file: file, line: item.mark?.line, problem: "\(key) must be a list of strings")
+                    file: file,
+                    line: item.mark?.line,
+                    problem: "\(key) must be a list of strings"
+                )
             }
             result.append((text, item.mark?.line))
         }
@@ -157,8 +178,10 @@ public struct LintConfiguration: Hashable, Sendable {
     private static func checkRule(_ id: String, line: Int?, file: String) throws(LintConfigurationError) {
         guard LintRule.named(id) == nil else { return }
         throw LintConfigurationError(
-            file: file, line: line,
-            problem: "unknown rule \"\(id)\"; the rules are \(LintRule.catalog.map(\.id).joined(separator: ", "))")
+            file: file,
+            line: line,
+            problem: "unknown rule \"\(id)\"; the rules are \(LintRule.catalog.map(\.id).joined(separator: ", "))"
+        )
     }
 
     private static func line(of error: YamlError) -> Int? {

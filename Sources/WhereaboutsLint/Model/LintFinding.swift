@@ -66,7 +66,13 @@ public struct LintFinding: Hashable, Sendable, Codable {
     ///   - message: What is wrong and how to fix it.
     ///   - position: Where.
     ///   - target: The target it concerns.
-    public init(ruleID: String, severity: LintSeverity, message: String, position: SourcePosition, target: String? = nil) {
+    public init(
+        ruleID: String,
+        severity: LintSeverity,
+        message: String,
+        position: SourcePosition,
+        target: String? = nil
+    ) {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message

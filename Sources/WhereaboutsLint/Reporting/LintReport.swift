@@ -27,7 +27,10 @@ public struct LintReport: Hashable, Sendable {
     ///   - targetCount: How many targets were checked.
     ///   - baseDirectory: The folder relative paths start from.
     public init(
-        findings: [LintFinding], problems: [LintFinding] = [], fileCount: Int = 0, targetCount: Int = 0,
+        findings: [LintFinding],
+        problems: [LintFinding] = [],
+        fileCount: Int = 0,
+        targetCount: Int = 0,
         baseDirectory: URL? = nil
     ) {
         self.findings = findings.sorted(by: Self.order)
@@ -71,9 +74,12 @@ public struct LintReport: Hashable, Sendable {
     /// - Returns: The combined report.
     public func merging(_ other: LintReport) -> LintReport {
         LintReport(
-            findings: findings + other.findings, problems: problems + other.problems,
-            fileCount: fileCount + other.fileCount, targetCount: targetCount + other.targetCount,
-            baseDirectory: baseDirectory ?? other.baseDirectory)
+            findings: findings + other.findings,
+            problems: problems + other.problems,
+            fileCount: fileCount + other.fileCount,
+            targetCount: targetCount + other.targetCount,
+            baseDirectory: baseDirectory ?? other.baseDirectory
+        )
     }
 
     /// Orders findings by file, line, column, then rule identifier (and message, for a stable order).

@@ -57,8 +57,12 @@ public struct LintRule: Hashable, Sendable {
         let context = RuleContext(target: target, usages: usages)
         return evaluator(context).map {
             LintFinding(
-                ruleID: id, severity: defaultSeverity, message: $0.message, position: $0.position,
-                target: target.name)
+                ruleID: id,
+                severity: defaultSeverity,
+                message: $0.message,
+                position: $0.position,
+                target: target.name
+            )
         }
     }
 }
@@ -66,82 +70,114 @@ public struct LintRule: Hashable, Sendable {
 extension LintRule {
     /// `missing-usage-description` (error).
     public static let missingUsageDescription = LintRule(
-        id: "missing-usage-description", name: "MissingUsageDescription", defaultSeverity: .error,
+        id: "missing-usage-description",
+        name: "MissingUsageDescription",
+        defaultSeverity: .error,
         summary: "Code asks for location authorization but the target does not declare the purpose string it needs.",
         discussion: "iOS refuses the request without the key, and App Review rejects the build (ITMS-90683). "
             + "Asking for Always needs both NSLocationWhenInUseUsageDescription and "
             + "NSLocationAlwaysAndWhenInUseUsageDescription.",
-        isEvaluated: true)
+        isEvaluated: true
+    )
     /// `missing-temporary-purpose-key` (error).
     public static let missingTemporaryPurposeKey = LintRule(
-        id: "missing-temporary-purpose-key", name: "MissingTemporaryPurposeKey", defaultSeverity: .error,
+        id: "missing-temporary-purpose-key",
+        name: "MissingTemporaryPurposeKey",
+        defaultSeverity: .error,
         summary: "A temporary full-accuracy purpose key is not in NSLocationTemporaryUsageDescriptionDictionary.",
         discussion: "requestTemporaryFullAccuracyAuthorization(withPurposeKey:) and CLServiceSession's "
             + "fullAccuracyPurposeKey fail at run time when the key has no entry, or when the entry is not a "
             + "dictionary.",
-        isEvaluated: true)
+        isEvaluated: true
+    )
     /// `background-updates-without-mode` (error).
     public static let backgroundUpdatesWithoutMode = LintRule(
-        id: "background-updates-without-mode", name: "BackgroundUpdatesWithoutMode", defaultSeverity: .error,
+        id: "background-updates-without-mode",
+        name: "BackgroundUpdatesWithoutMode",
+        defaultSeverity: .error,
         summary: "Background location updates are enabled without `location` in UIBackgroundModes.",
         discussion: "Setting allowsBackgroundLocationUpdates = true (or starting a CLBackgroundActivitySession) "
             + "without the location background mode raises an exception on device.",
-        isEvaluated: true)
+        isEvaluated: true
+    )
     /// `vague-usage-description` (warning).
     public static let vagueUsageDescription = LintRule(
-        id: "vague-usage-description", name: "VagueUsageDescription", defaultSeverity: .warning,
+        id: "vague-usage-description",
+        name: "VagueUsageDescription",
+        defaultSeverity: .warning,
         summary: "A location purpose string is empty, a placeholder, too short to say why, or in the wrong language.",
         discussion: "App Review rejects purpose strings that do not explain why the app needs location "
             + "(guideline 5.1.1), and people decline prompts they do not understand.",
-        isEvaluated: true)
+        isEvaluated: true
+    )
     /// `always-without-background-use` (warning).
     public static let alwaysWithoutBackgroundUse = LintRule(
-        id: "always-without-background-use", name: "AlwaysWithoutBackgroundUse", defaultSeverity: .warning,
+        id: "always-without-background-use",
+        name: "AlwaysWithoutBackgroundUse",
+        defaultSeverity: .warning,
         summary: "The app asks for Always authorization but nothing uses location in the background.",
         discussion: "App Review asks apps to request Always only for features that need it; without background "
             + "updates, visits, significant changes, regions, CLMonitor or a background session it is not needed.",
-        isEvaluated: true)
+        isEvaluated: true
+    )
     /// `unused-location-key` (warning).
     public static let unusedLocationKey = LintRule(
-        id: "unused-location-key", name: "UnusedLocationKey", defaultSeverity: .warning,
+        id: "unused-location-key",
+        name: "UnusedLocationKey",
+        defaultSeverity: .warning,
         summary: "A location key or the `location` background mode is declared but no code uses it.",
         discussion: "App Review asks why an app declares background location or a purpose it never uses; "
             + "unused declarations also hide the ones that matter.",
-        isEvaluated: true)
+        isEvaluated: true
+    )
     /// `misspelled-or-deprecated-key` (warning).
     public static let misspelledOrDeprecatedKey = LintRule(
-        id: "misspelled-or-deprecated-key", name: "MisspelledOrDeprecatedKey", defaultSeverity: .warning,
+        id: "misspelled-or-deprecated-key",
+        name: "MisspelledOrDeprecatedKey",
+        defaultSeverity: .warning,
         summary: "An Info.plist key looks like a misspelled location key, or is one iOS 11 and later ignore.",
         discussion: "iOS ignores unknown keys silently, so a misspelled key is the same as a missing one. "
             + "NSLocationUsageDescription and NSLocationAlwaysUsageDescription only matter for deployment "
             + "targets below iOS 11.",
-        isEvaluated: true)
+        isEvaluated: true
+    )
     /// `background-only-service-without-always` (warning).
     public static let backgroundOnlyServiceWithoutAlways = LintRule(
-        id: "background-only-service-without-always", name: "BackgroundOnlyServiceWithoutAlways",
+        id: "background-only-service-without-always",
+        name: "BackgroundOnlyServiceWithoutAlways",
         defaultSeverity: .warning,
         summary: "Visits, significant changes or region monitoring are used while only when-in-use is requested.",
         discussion: "These services deliver events when the app is not running, which needs Always authorization; "
             + "with when-in-use they only arrive while the app is in use.",
-        isEvaluated: true)
+        isEvaluated: true
+    )
     /// `reduced-default-needs-precise` (info).
     public static let reducedDefaultNeedsPrecise = LintRule(
-        id: "reduced-default-needs-precise", name: "ReducedDefaultNeedsPrecise", defaultSeverity: .info,
+        id: "reduced-default-needs-precise",
+        name: "ReducedDefaultNeedsPrecise",
+        defaultSeverity: .info,
         summary: "Accuracy starts reduced, the code wants the best accuracy, and it never asks for temporary "
             + "full accuracy.",
         discussion: "With NSLocationDefaultAccuracyReduced the app gets approximate fixes (about 5 km) whatever "
             + "desiredAccuracy says, unless it asks for temporary full accuracy.",
-        isEvaluated: true)
+        isEvaluated: true
+    )
     /// `no-app-bundle` (info): the folder is a Swift package with no app bundle.
     public static let noAppBundle = LintRule(
-        id: "no-app-bundle", name: "NoAppBundle", defaultSeverity: .info,
+        id: "no-app-bundle",
+        name: "NoAppBundle",
+        defaultSeverity: .info,
         summary: "The folder is a Swift package with no app bundle, so there is no Info.plist to check.",
         discussion: "Purpose strings belong to the app that links the package; lint the app's project instead.",
-        isEvaluated: false)
+        isEvaluated: false
+    )
     /// `unreadable-file` (error): a plist or project file could not be read.
     public static let unreadableFile = LintRule(
-        id: "unreadable-file", name: "UnreadableFile", defaultSeverity: .error,
+        id: "unreadable-file",
+        name: "UnreadableFile",
+        defaultSeverity: .error,
         summary: "A plist, project or source file could not be read, so its declarations were not checked.",
         discussion: "A malformed Info.plist or project.pbxproj also fails the build; fix the file the message names.",
-        isEvaluated: false)
+        isEvaluated: false
+    )
 }

@@ -52,7 +52,7 @@ struct PurposeStringCheck: Sendable {
         }
         // The English heuristics judge English text only; another language is languageMismatch's business.
         guard ScriptDetector.dominantScript(of: trimmed) == .latin, isEnglishRegion,
-              !words.isDisjoint(with: Self.englishWords)
+            !words.isDisjoint(with: Self.englishWords)
         else { return nil }
         if trimmed.count < 20 {
             return "(\"\(trimmed)\") is too short to say why the app needs location (\(trimmed.count) characters)"
@@ -67,7 +67,9 @@ struct PurposeStringCheck: Sendable {
     /// The script found and the development region, when the text is not in the region's script and no
     /// localization for the region translates the key.
     func languageMismatch(
-        in text: String, localized: [String: [String: DeclaredValue]], key: String
+        in text: String,
+        localized: [String: [String: DeclaredValue]],
+        key: String
     ) -> (found: String, region: String)? {
         guard let region = ScriptDetector.languageCode(developmentRegion),
             let found = ScriptDetector.dominantScript(of: text)

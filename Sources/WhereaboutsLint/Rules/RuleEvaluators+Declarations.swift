@@ -34,16 +34,22 @@ extension RuleEvaluators {
                         message: "\(entry.label) \(problem); write a sentence that says what the app does with the "
                             + "location and why, e.g. \"Shows nearby stations on the map and the walk to them.\" "
                             + "App Review rejects vague purpose strings (guideline 5.1.1).",
-                        position: judgedAt))
+                        position: judgedAt
+                    )
+                )
             } else if let language = check.languageMismatch(
-                in: entry.text, localized: context.target.localizations, key: entry.key)
-            {
+                in: entry.text,
+                localized: context.target.localizations,
+                key: entry.key
+            ) {
                 outcomes.append(
                     RuleOutcome(
                         message: "\(entry.label) is written in \(language.found) but the development region is "
                             + "\(language.region), and no \(language.region).lproj/InfoPlist.strings translates it; "
                             + "add the translation, or set CFBundleDevelopmentRegion to the language the string is in.",
-                        position: entry.position))
+                        position: entry.position
+                    )
+                )
             }
         }
         return outcomes
@@ -66,7 +72,9 @@ extension RuleEvaluators {
                 RuleOutcome(
                     message: "\(key) is declared but no code in \(context.target.name) asks for that authorization; "
                         + "\(remedy) (App Review asks about purposes an app never uses).",
-                    position: declared.position))
+                    position: declared.position
+                )
+            )
         }
         let purposeKeys = context.usages.compactMap { RuleContext.purposeKey(of: $0.kind) }
         if let declared = context.declared(RuleContext.temporaryKey), case .dictionary(let entries) = declared.value,
@@ -79,7 +87,9 @@ extension RuleEvaluators {
                         message: "\(RuleContext.temporaryKey) declares purpose \"\(purpose)\" but no "
                             + "requestTemporaryFullAccuracyAuthorization(withPurposeKey:) or CLServiceSession uses it; "
                             + "remove the entry, or pass \"\(purpose)\" where the feature needs precise location.",
-                        position: declared.position))
+                        position: declared.position
+                    )
+                )
             }
         }
         if context.hasLocationBackgroundMode, !context.anyUse(RuleContext.needsBackgroundMode),
@@ -91,7 +101,9 @@ extension RuleEvaluators {
                         + "allowsBackgroundLocationUpdates = true or starts a CLBackgroundActivitySession; "
                         + "remove the mode, "
                         + "or App Review will ask which feature tracks location in the background.",
-                    position: declared.position))
+                    position: declared.position
+                )
+            )
         }
         return outcomes
     }
@@ -109,12 +121,16 @@ extension RuleEvaluators {
                     RuleOutcome(
                         message: "\(key) only matters for deployment targets below iOS 11; \(target) ignores it. "
                             + "Declare \(replacement) instead (keep \(key) only while you support iOS 10 or earlier).",
-                        position: declared.position))
+                        position: declared.position
+                    )
+                )
             } else if let intended = KeySpelling.intendedKey(for: key) {
                 outcomes.append(
                     RuleOutcome(
                         message: "\(key) looks like a misspelling of \(intended).",
-                        position: declared.position))
+                        position: declared.position
+                    )
+                )
             }
         }
         return outcomes

@@ -20,9 +20,10 @@ enum RuleEvaluators {
         var outcomes: [RuleOutcome] = []
         for usage in context.usages {
             for key in RuleContext.requiredKeys(for: usage.kind) where !context.declares(key) {
-                let declaredAs = context.wrongType(of: key).map {
-                    "declares as \($0) (at \(context.declared(key)?.position.description ?? "?")), not a string"
-                } ?? "does not declare"
+                let declaredAs =
+                    context.wrongType(of: key).map {
+                        "declares as \($0) (at \(context.declared(key)?.position.description ?? "?")), not a string"
+                    } ?? "does not declare"
                 var message =
                     "\(RuleContext.describe(usage.kind)) needs \(key), which \(context.target.name) "
                     + "\(declaredAs); \(context.whereToAdd(key)) with a sentence that says why the app needs "
@@ -101,7 +102,8 @@ enum RuleEvaluators {
                     + "\(context.target.name) does not declare; add it to UIBackgroundModes in "
                     + "\(context.infoPlistName) (Signing & Capabilities › Background Modes › Location updates). "
                     + "Without it the app raises an exception on device.",
-                position: usage.position)
+                position: usage.position
+            )
         }
     }
 
@@ -115,7 +117,8 @@ enum RuleEvaluators {
                     + "\(context.target.name) uses location in the background (no background updates, visits, "
                     + "significant changes, regions, CLMonitor or CLBackgroundActivitySession); ask for when-in-use "
                     + "instead (requestWhenInUseAuthorization()), or App Review may ask why the app needs Always.",
-                position: usage.position)
+                position: usage.position
+            )
         }
     }
 
@@ -135,7 +138,8 @@ enum RuleEvaluators {
                     + "\(context.target.name) only asks for when-in-use, so they only arrive while it is in use; "
                     + "call requestAlwaysAuthorization() (and declare \(RuleContext.alwaysKey)) where the feature "
                     + "is turned on, or use a foreground API.",
-                position: usage.position)
+                position: usage.position
+            )
         }
     }
 
@@ -156,7 +160,8 @@ enum RuleEvaluators {
                     + "(declared at \(declared.position)): fixes stay approximate; call "
                     + "requestTemporaryFullAccuracyAuthorization(withPurposeKey:) where the feature needs precision, "
                     + "or remove \(RuleContext.reducedKey).",
-                position: first.position)
+                position: first.position
+            )
         ]
     }
 }

@@ -68,9 +68,12 @@ public struct ProjectScanner: Sendable {
         var inventory = FileInventory()
         let skipped = Set(includeVendored ? [".git", "DerivedData"] : Self.vendoredFolders)
         guard let enumerator = FileManager.default.enumerator(atPath: root.path) else {
-            inventory.problems.append(ScanProblem.finding(
-                at: SourcePosition(file: "."), "cannot be listed; check that the folder exists and is readable"
-            ))
+            inventory.problems.append(
+                ScanProblem.finding(
+                    at: SourcePosition(file: "."),
+                    "cannot be listed; check that the folder exists and is readable"
+                )
+            )
             return inventory
         }
         while let next = enumerator.nextObject() as? String {

@@ -22,8 +22,11 @@ struct ByteInput {
         do {
             handle = try FileHandle(forReadingFrom: url)
         } catch {
-            throw ReplayIssue(file: url.path, line: 0,
-                              message: "cannot be opened (\(error.localizedDescription)); check the path")
+            throw ReplayIssue(
+                file: url.path,
+                line: 0,
+                message: "cannot be opened (\(error.localizedDescription)); check the path"
+            )
         }
         name = url.path
         closesOnEnd = true

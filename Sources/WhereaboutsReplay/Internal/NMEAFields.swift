@@ -97,8 +97,11 @@ struct NMEAFields {
             throw error(field, "\(name) \"\(text(field))\" is not in \(latitude ? "ddmm.mmmm" : "dddmm.mmmm") form")
         }
         let degrees = parts.integer / 100
-        let minutes = NMEADigits(integer: parts.integer % 100, mantissa: parts.mantissa,
-                                 fractionDigits: parts.fractionDigits).value
+        let minutes = NMEADigits(
+            integer: parts.integer % 100,
+            mantissa: parts.mantissa,
+            fractionDigits: parts.fractionDigits
+        ).value
         guard minutes < 60 else { throw error(field, "\(name) \"\(text(field))\" has 60 minutes or more") }
         let value = Double(degrees) + minutes / 60
         guard value <= (latitude ? 90 : 180) else {
@@ -127,8 +130,13 @@ struct NMEAFields {
         guard hours < 24, minutes < 60, seconds <= 60 else {
             throw error(field, "the time \"\(text(field))\" is not a time of day")
         }
-        let milliseconds = min(999, Int((NMEADigits(mantissa: parts.mantissa, fractionDigits: parts.fractionDigits)
-            .value * 1000).rounded()))
+        let milliseconds = min(
+            999,
+            Int(
+                (NMEADigits(mantissa: parts.mantissa, fractionDigits: parts.fractionDigits)
+                    .value * 1000).rounded()
+            )
+        )
         return ((hours * 60 + minutes) * 60 + seconds) * 1000 + milliseconds
     }
 

@@ -91,6 +91,7 @@ extension NMEAReader {
     /// - Parameters:
     ///   - line: The line, without its line feed.
     ///   - isLast: Whether this is the last line and no line feed ended it.
+    /// - Returns: The fix the sentence completed, if it closed an epoch; `nil` otherwise.
     private mutating func handle(_ line: UnsafeRawBufferPointer, isLast: Bool) -> SourceEvent? {
         var line = line
         if let last = line.last, last == UInt8(ascii: "\r") { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
@@ -101,8 +102,11 @@ extension NMEAReader {
         if !sawChecksum || isLast {
             let hasChecksum = line.contains(UInt8(ascii: "*"))
             if isLast, sawChecksum, !hasChecksum, line.contains(where: { $0 > UInt8(ascii: " ") }) {
-                report(line: input.lineNumber, column: line.count + 1,
-                       "the last line is cut short (no checksum, no line break); skipped")
+                report(
+                    line: input.lineNumber,
+                    column: line.count + 1,
+                    "the last line is cut short (no checksum, no line break); skipped"
+                )
                 return nil
             }
             sawChecksum = sawChecksum || hasChecksum
@@ -120,8 +124,11 @@ extension NMEAReader {
     }
 
     private mutating func reportLongLine(_ line: Int) {
-        report(line: line, column: NMEALineInput.maximumLineLength + 1,
-               "the line is longer than \(NMEALineInput.maximumLineLength) bytes (an NMEA sentence has at "
-                   + "most 82); skipped")
+        report(
+            line: line,
+            column: NMEALineInput.maximumLineLength + 1,
+            "the line is longer than \(NMEALineInput.maximumLineLength) bytes (an NMEA sentence has at "
+                + "most 82); skipped"
+        )
     }
 }

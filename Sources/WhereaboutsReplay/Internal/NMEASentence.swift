@@ -5,8 +5,15 @@ enum NMEASentence {
     /// Fix data: `$--GGA,time,lat,N,lon,E,quality,satellites,HDOP,altitude,M,separation,M,age,station`.
     case gga(time: Int?, quality: Int, latitude: Double?, longitude: Double?, hdop: Double?, altitude: Double?)
     /// Recommended minimum: `$--RMC,time,status,lat,N,lon,E,knots,course,ddmmyy,variation,E,mode`.
-    case rmc(time: Int?, active: Bool, latitude: Double?, longitude: Double?, knots: Double?, course: Double?,
-             day: Int?)
+    case rmc(
+        time: Int?,
+        active: Bool,
+        latitude: Double?,
+        longitude: Double?,
+        knots: Double?,
+        course: Double?,
+        day: Int?
+    )
     /// DOP and active satellites: `$--GSA,mode,fix type,12 × PRN,PDOP,HDOP,VDOP`.
     case gsa(fixType: Int?, hdop: Double?, vdop: Double?)
     /// Course and speed: `$--VTG,course,T,course,M,knots,N,km/h,K,mode` (or the old four-field form).
@@ -78,13 +85,19 @@ enum NMEALine {
             }
             guard high << 4 | low == checksum else {
                 let computed = String(checksum, radix: 16, uppercase: true)
-                return .malformed(offset: fieldsEnd, message: "wrong checksum: the sentence says \(text), its bytes "
-                    + "give *\(computed.count < 2 ? "0" : "")\(computed); the line is damaged")
+                return .malformed(
+                    offset: fieldsEnd,
+                    message: "wrong checksum: the sentence says \(text), its bytes "
+                        + "give *\(computed.count < 2 ? "0" : "")\(computed); the line is damaged"
+                )
             }
         }
         guard fieldCount >= kind.minimumFields else {
-            return .malformed(offset: fieldsEnd, message: "\(kind.name): too few fields (\(fieldCount)); "
-                + "the sentence needs at least \(kind.minimumFields)")
+            return .malformed(
+                offset: fieldsEnd,
+                message: "\(kind.name): too few fields (\(fieldCount)); "
+                    + "the sentence needs at least \(kind.minimumFields)"
+            )
         }
         var fields = NMEAFields(line: line, start: addressEnd + 1, end: fieldsEnd, type: kind.name)
         let talker = UInt16(address[0]) << 8 | UInt16(address[1])
@@ -172,8 +185,14 @@ private enum NMEASentenceKind {
             }
             guard time != nil else { throw fields.error(qualityField, "fix quality \(quality) but no time") }
         }
-        return .gga(time: time, quality: quality, latitude: latitude, longitude: longitude, hdop: hdop,
-                    altitude: altitude)
+        return .gga(
+            time: time,
+            quality: quality,
+            latitude: latitude,
+            longitude: longitude,
+            hdop: hdop,
+            altitude: altitude
+        )
     }
 
     private static func parseRMC(_ fields: inout NMEAFields) throws(NMEAFieldError) -> NMEASentence {
@@ -199,8 +218,15 @@ private enum NMEASentenceKind {
         }
         if let knots, knots < 0 { throw fields.error(speedField, "the speed is negative") }
         if let course, !(0...360).contains(course) { throw fields.error(courseField, "the course is not 0–360°") }
-        return .rmc(time: time, active: active, latitude: latitude, longitude: longitude, knots: knots,
-                    course: course, day: day)
+        return .rmc(
+            time: time,
+            active: active,
+            latitude: latitude,
+            longitude: longitude,
+            knots: knots,
+            course: course,
+            day: day
+        )
     }
 
     private static func parseGSA(_ fields: inout NMEAFields) throws(NMEAFieldError) -> NMEASentence {

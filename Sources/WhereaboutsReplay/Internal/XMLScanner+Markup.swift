@@ -41,7 +41,8 @@ extension XMLScanner {
         markupStart = pos
         scanIndex = pos + kind.openingLength
         // Comments, processing instructions and the DOCTYPE are skipped, never kept.
-        skippingMarkup = kind == .comment || kind == .processingInstruction || kind == .doctype
+        skippingMarkup =
+            kind == .comment || kind == .processingInstruction || kind == .doctype
             || (kind == .cdata && !collectsText)
         return .next
     }
@@ -170,8 +171,14 @@ extension XMLScanner {
                 damagedAt = valueStart - 1
                 break attributeLoop
             }
-            attributes.append(AttributeRange(localStart: attributeLocal, localEnd: attributeEnd,
-                                             valueStart: valueStart, valueEnd: index))
+            attributes.append(
+                AttributeRange(
+                    localStart: attributeLocal,
+                    localEnd: attributeEnd,
+                    valueStart: valueStart,
+                    valueEnd: index
+                )
+            )
             index += 1
         }
         rootSeen = true
@@ -183,8 +190,13 @@ extension XMLScanner {
         }
         if depth > Self.depthLimit && !reportedDepth {
             reportedDepth = true
-            events.append(.issue(tagPosition, "elements nest deeper than \(Self.depthLimit) levels; "
-                + "end tags below that depth are not checked"))
+            events.append(
+                .issue(
+                    tagPosition,
+                    "elements nest deeper than \(Self.depthLimit) levels; "
+                        + "end tags below that depth are not checked"
+                )
+            )
         }
         if events.isEmpty {
             if selfClosing { pending.append(.end(kind)) }
@@ -202,8 +214,14 @@ extension XMLScanner {
             return
         }
         let stored = min(nameEnd - nameStart, 64)
-        let element = OpenElement(kind: kind, hash: hash, length: nameEnd - nameStart, nameStart: stackNames.count,
-                                  storedLength: stored, line: tagPosition.line)
+        let element = OpenElement(
+            kind: kind,
+            hash: hash,
+            length: nameEnd - nameStart,
+            nameStart: stackNames.count,
+            storedLength: stored,
+            line: tagPosition.line
+        )
         for index in nameStart..<(nameStart + stored) { stackNames.append(buffer[index]) }
         stack.append(element)
     }
@@ -244,8 +262,12 @@ extension XMLScanner {
         }
         guard let match = stack.lastIndex(where: { $0.hash == hash && $0.length == length }) else {
             if collectsText { textDamaged = true }
-            return .event(.issue(markupPosition,
-                                 "\(written) does not match <\(name(of: top))> opened at line \(top.line); ignored"))
+            return .event(
+                .issue(
+                    markupPosition,
+                    "\(written) does not match <\(name(of: top))> opened at line \(top.line); ignored"
+                )
+            )
         }
         let message = "\(written) does not match <\(name(of: top))> opened at line \(top.line); closing both"
         let issue = XMLEvent.issue(markupPosition, message)

@@ -15,8 +15,12 @@ struct Consent: AsyncParsableCommand {
     )
 
     struct StoreOptions: ParsableArguments {
-        @Option(help: ArgumentHelp("The consent file (default: $XDG_DATA_HOME/whereabouts/consent.json).",
-                                   valueName: "file"))
+        @Option(
+            help: ArgumentHelp(
+                "The consent file (default: $XDG_DATA_HOME/whereabouts/consent.json).",
+                valueName: "file"
+            )
+        )
         var consentFile: String?
 
         func store() -> FileConsentStore {
@@ -37,7 +41,9 @@ struct Consent: AsyncParsableCommand {
 
     /// The Settings app's words for a decision, accepted on the command line.
     enum Status: String, ExpressibleByArgument, CaseIterable {
-        case ask, never, whileUsing = "while-using", always
+        case ask, never
+        case whileUsing = "while-using"
+        case always
 
         var decision: Grant.Decision {
             switch self {
@@ -81,20 +87,26 @@ struct Consent: AsyncParsableCommand {
             case .json:
                 var apps: [String: Any] = [:]
                 for (id, grant) in grants {
-                    apps[id] = ["decision": grant.decision.rawValue, "precise": grant.precise as Any? ?? NSNull(),
-                                "alwaysPromptShown": grant.alwaysPromptShown,
-                                "provisionalAlways": grant.provisionalAlways]
+                    apps[id] = [
+                        "decision": grant.decision.rawValue, "precise": grant.precise as Any? ?? NSNull(),
+                        "alwaysPromptShown": grant.alwaysPromptShown,
+                        "provisionalAlways": grant.provisionalAlways,
+                    ]
                 }
                 let device = await store.deviceSettings()
-                terminal.output(FixWriter.json([
-                    "file": store.fileURL.path, "apps": apps,
-                    "device": ["servicesEnabled": device.servicesEnabled, "restricted": device.restricted],
-                ]))
+                terminal.output(
+                    FixWriter.json([
+                        "file": store.fileURL.path, "apps": apps,
+                        "device": ["servicesEnabled": device.servicesEnabled, "restricted": device.restricted],
+                    ])
+                )
             case .table:
                 let device = await store.deviceSettings()
                 terminal.output("Consent file: \(store.fileURL.path)")
-                terminal.output("Location Services: \(device.servicesEnabled ? "On" : "Off")"
-                    + (device.restricted ? " (restricted by parental controls)" : ""))
+                terminal.output(
+                    "Location Services: \(device.servicesEnabled ? "On" : "Off")"
+                        + (device.restricted ? " (restricted by parental controls)" : "")
+                )
                 guard !grants.isEmpty else {
                     terminal.output("No app has a location decision yet. `whereabouts track` asks the first time.")
                     return
@@ -112,7 +124,8 @@ struct Consent: AsyncParsableCommand {
 
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change an app's location access or Precise Location, or the device's Location Services.")
+            abstract: "Change an app's location access or Precise Location, or the device's Location Services."
+        )
 
         @OptionGroup var options: StoreOptions
 
@@ -139,8 +152,10 @@ struct Consent: AsyncParsableCommand {
                 throw ValidationError("--status and --precise are for one app: give its identifier first.")
             }
             if appID == nil && services == nil && restricted == nil {
-                throw ValidationError("say what to change: an app with --status and/or --precise, or the device "
-                    + "with --services and/or --restricted.")
+                throw ValidationError(
+                    "say what to change: an app with --status and/or --precise, or the device "
+                        + "with --services and/or --restricted."
+                )
             }
         }
 
@@ -151,8 +166,10 @@ struct Consent: AsyncParsableCommand {
                 if let services { device.servicesEnabled = services.isOn }
                 if let restricted { device.restricted = restricted.isOn }
                 try await Consent.write { try await store.setDeviceSettings(device) }
-                Terminal().output("Location Services \(device.servicesEnabled ? "on" : "off"), restrictions "
-                    + "\(device.restricted ? "on" : "off").")
+                Terminal().output(
+                    "Location Services \(device.servicesEnabled ? "on" : "off"), restrictions "
+                        + "\(device.restricted ? "on" : "off")."
+                )
             }
             guard let appID else { return }
             var grant = await store.grant(for: appID) ?? Grant()
@@ -169,7 +186,8 @@ struct Consent: AsyncParsableCommand {
 
     struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Take an app's location access away (Never); a running track stops receiving fixes.")
+            abstract: "Take an app's location access away (Never); a running track stops receiving fixes."
+        )
 
         @OptionGroup var options: StoreOptions
 
@@ -182,13 +200,16 @@ struct Consent: AsyncParsableCommand {
             grant.decision = .denied
             grant.provisionalAlways = false
             try await Consent.write { try await store.setGrant(grant, for: appID) }
-            Terminal().output("\(appID): Never. To allow it again: whereabouts consent set \(appID) --status while-using")
+            Terminal().output(
+                "\(appID): Never. To allow it again: whereabouts consent set \(appID) --status while-using"
+            )
         }
     }
 
     struct Reset: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Forget an app's decisions (or every app's), as if newly installed: the next run asks again.")
+            abstract: "Forget an app's decisions (or every app's), as if newly installed: the next run asks again."
+        )
 
         @OptionGroup var options: StoreOptions
 

@@ -31,7 +31,9 @@ struct Lint: AsyncParsableCommand {
         name: .long,
         help: ArgumentHelp(
             "The configuration file (default: PATH/.whereabouts-lint.yml).",
-            valueName: "file"))
+            valueName: "file"
+        )
+    )
     var config: String?
 
     @Flag(name: .long, help: "Lint vendored folders (Pods/, Carthage/, …) too.")
@@ -63,7 +65,8 @@ struct Lint: AsyncParsableCommand {
         {
             Self.printError(
                 "error: \(path) is not a folder; give the root of an app project (where its .xcodeproj, "
-                    + "project.yml or Info.plist is).")
+                    + "project.yml or Info.plist is)."
+            )
             throw ExitCode(1)
         }
         let showProgress = isatty(STDERR_FILENO) == 1

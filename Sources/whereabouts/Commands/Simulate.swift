@@ -43,8 +43,10 @@ struct Simulate: AsyncParsableCommand {
                 name = path
             } catch {
                 Self.printError("error: \(error)")
-                Self.printError("The scenario format is described in the README (\"Scenarios\"); "
-                    + "`whereabouts simulate --print-scenario` prints a complete example.")
+                Self.printError(
+                    "The scenario format is described in the README (\"Scenarios\"); "
+                        + "`whereabouts simulate --print-scenario` prints a complete example."
+                )
                 throw ExitCode(2)
             }
         } else {
@@ -88,7 +90,8 @@ struct Timeline {
             for note in report.notes { print("               \(note)") }
             for failure in report.failures { print("               ✗ \(failure)") }
             if report.kind != "expect" {
-                var state = "\(report.status) · \(report.accuracy) · prompt \(report.prompt) · delivered \(report.delivered)"
+                var state =
+                    "\(report.status) · \(report.accuracy) · prompt \(report.prompt) · delivered \(report.delivered)"
                 if !report.diagnostics.isEmpty {
                     state += " · " + report.diagnostics.map(\.rawValue).joined(separator: ", ")
                 }
@@ -100,8 +103,10 @@ struct Timeline {
     func footer(_ report: ScenarioReport, name: String) {
         guard format == .text else {
             for failed in report.failedSteps {
-                Simulate.printError("step \(failed.step) (\(failed.kind) \(failed.action)) failed: "
-                    + failed.failures.joined(separator: "; "))
+                Simulate.printError(
+                    "step \(failed.step) (\(failed.kind) \(failed.action)) failed: "
+                        + failed.failures.joined(separator: "; ")
+                )
             }
             return
         }

@@ -34,24 +34,28 @@ struct TrackSetup {
         let kept = await store.grant(for: appID) ?? Grant()
         if let answer = command.answer {
             let precise = command.accuracy.map { $0 == .precise } ?? !declarations.defaultAccuracyReduced
-            let first: PromptAnswer = switch answer {
-            case .allowOnce: .allowOnce(precise: precise)
-            case .whileUsing: .allowWhileUsing(precise: precise)
-            case .deny: .dontAllow
-            }
+            let first: PromptAnswer =
+                switch answer {
+                case .allowOnce: .allowOnce(precise: precise)
+                case .whileUsing: .allowWhileUsing(precise: precise)
+                case .deny: .dontAllow
+                }
             prompter = CommandLinePrompter(
                 answer: first,
                 temporaryAnswer: command.temporaryAnswer == .allow ? .allowPrecise : .dontAllowPrecise,
                 alwaysAnswer: command.alwaysAnswer == .always ? .changeToAlways : .keepWhileUsing,
-                terminal: terminal)
+                terminal: terminal
+            )
         } else if terminal.inputIsTerminal {
             prompter = TerminalPrompter(terminal: terminal)
         } else if let due = Self.promptDue(command: command, kept: kept, declarations: declarations) {
-            terminal.error("""
+            terminal.error(
+                """
                 \(appName) (\(appID)) \(due), and nobody can answer its prompt: standard input is not a terminal.
                 Answer from the command line, e.g. `whereabouts track --answer while-using --approximate`, or decide \
                 first with `whereabouts consent set \(appID) --status while-using`.
-                """)
+                """
+            )
             throw ExitCode(3)
         } else {
             prompter = AbsentPerson(terminal: terminal)
@@ -75,7 +79,7 @@ struct TrackSetup {
 
     static func bundleIdentifier(_ url: URL) -> String? {
         guard let data = try? Data(contentsOf: url), !BinaryPropertyList.containsSet(data),
-              let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
+            let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
         else { return nil }
         return plist["CFBundleIdentifier"] as? String
     }
@@ -120,11 +124,17 @@ struct TrackSession {
         await engine.flush()
         terminal.clearStatus()
         let counts = tally.counts
-        let kind = counts.precise == counts.delivered ? "precise" : counts.precise == 0 ? "approximate"
-            : "\(counts.precise) precise"
+        let kind =
+            counts.precise == counts.delivered
+            ? "precise"
+            : counts.precise == 0
+                ? "approximate"
+                : "\(counts.precise) precise"
         let origin = chosen.name
-        terminal.error("Read \(counts.read) fix\(counts.read == 1 ? "" : "es") from \(origin); \(setup.appName) received "
-            + "\(counts.delivered)\(counts.delivered > 0 ? " (\(kind))" : "").")
+        terminal.error(
+            "Read \(counts.read) fix\(counts.read == 1 ? "" : "es") from \(origin); \(setup.appName) received "
+                + "\(counts.delivered)\(counts.delivered > 0 ? " (\(kind))" : "")."
+        )
         if let path = command.svg {
             do {
                 try tally.svg(title: "\(setup.appName): the true track and what the app received")
@@ -168,24 +178,32 @@ struct TrackSession {
 
     private func makeReplay() throws -> ReplaySource {
         let isSample = command.source == nil
-        let input: ReplaySource.Input = switch command.source {
-        case nil: .file(ReplaySource.sampleTrackURL)
-        case "-": .standardInput
-        case let path?: .file(URL(fileURLWithPath: path))
-        }
-        let speed: ReplaySource.Speed = try command.speed.map(Track.parseSpeed)
+        let input: ReplaySource.Input =
+            switch command.source {
+            case nil: .file(ReplaySource.sampleTrackURL)
+            case "-": .standardInput
+            case let path?: .file(URL(fileURLWithPath: path))
+            }
+        let speed: ReplaySource.Speed =
+            try command.speed.map(Track.parseSpeed)
             ?? (!terminal.outputIsTerminal ? .asFastAsPossible : isSample ? .multiplier(10) : .realTime)
         let looping = try command.loop.map(Track.parseLoop) ?? (isSample ? .times(6) : .never)
         let terminal = terminal
-        return ReplaySource(input, speed: speed, looping: looping, strict: command.strict,
-                            onIssue: { terminal.error("warning: \($0) (skipped; --strict makes this fatal)") })
+        return ReplaySource(
+            input,
+            speed: speed,
+            looping: looping,
+            strict: command.strict,
+            onIssue: { terminal.error("warning: \($0) (skipped; --strict makes this fatal)") }
+        )
     }
 
     /// Asks for authorization (and temporary precise access); returns whether fixes may flow.
     private func ask(_ client: LocationClient) async throws -> Bool {
         let outcome: AuthorizationOutcome
         do {
-            outcome = command.request == .always
+            outcome =
+                command.request == .always
                 ? try await client.requestAlwaysAuthorization()
                 : try await client.requestWhenInUseAuthorization()
         } catch {
@@ -194,13 +212,16 @@ struct TrackSession {
         }
         let accuracy = outcome.accuracy == .fullAccuracy ? "precise" : "approximate"
         guard outcome.status.isAuthorized else {
-            let fix: String = switch outcome.resolution {
-            case .ignored(.servicesDisabled): "turn Location Services on: `whereabouts consent set --services on`"
-            case .ignored(.restricted): "lift the restriction: `whereabouts consent set --restricted off`"
-            default: "allow it: `whereabouts consent set \(setup.appID) --status while-using`"
-            }
-            terminal.error("\(setup.appName) may not use location: \(outcome.status) (\(outcome.resolution)). "
-                + "No fixes will be shown. To change that, \(fix).")
+            let fix: String =
+                switch outcome.resolution {
+                case .ignored(.servicesDisabled): "turn Location Services on: `whereabouts consent set --services on`"
+                case .ignored(.restricted): "lift the restriction: `whereabouts consent set --restricted off`"
+                default: "allow it: `whereabouts consent set \(setup.appID) --status while-using`"
+                }
+            terminal.error(
+                "\(setup.appName) may not use location: \(outcome.status) (\(outcome.resolution)). "
+                    + "No fixes will be shown. To change that, \(fix)."
+            )
             return false
         }
         terminal.error("\(setup.appName): \(outcome.status), \(accuracy) (\(outcome.resolution)).")
@@ -226,8 +247,11 @@ struct TrackSession {
             // --speed max, thousands): stop now rather than after printing them all.
             if Task.isCancelled { return }
             if let previous = last, previous != update.authorization {
-                terminal.error("Settings changed: \(update.authorization)"
-                    + (update.authorization.status.isAuthorized ? "." : " — no more fixes unless it is allowed again."))
+                terminal.error(
+                    "Settings changed: \(update.authorization)"
+                        + (update.authorization.status.isAuthorized
+                            ? "." : " — no more fixes unless it is allowed again.")
+                )
             }
             last = update.authorization
             if let location = update.location {
@@ -238,8 +262,10 @@ struct TrackSession {
             }
             let counts = tally.counts
             let notes = update.diagnostics.map(\.rawValue).sorted().joined(separator: ", ")
-            terminal.status("▸ \(counts.read) read · \(counts.delivered) received · \(update.authorization) · \(speed)"
-                + (notes.isEmpty ? "" : " · \(notes)"))
+            terminal.status(
+                "▸ \(counts.read) read · \(counts.delivered) received · \(update.authorization) · \(speed)"
+                    + (notes.isEmpty ? "" : " · \(notes)")
+            )
         }
     }
 }

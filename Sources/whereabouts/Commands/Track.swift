@@ -27,11 +27,14 @@ struct Track: AsyncParsableCommand {
     )
 
     enum RequestKind: String, ExpressibleByArgument, CaseIterable {
-        case whenInUse = "when-in-use", always
+        case whenInUse = "when-in-use"
+        case always
     }
 
     enum Answer: String, ExpressibleByArgument, CaseIterable {
-        case allowOnce = "allow-once", whileUsing = "while-using", deny
+        case allowOnce = "allow-once"
+        case whileUsing = "while-using"
+        case deny
     }
 
     enum Choice: String, ExpressibleByArgument, CaseIterable {
@@ -46,12 +49,21 @@ struct Track: AsyncParsableCommand {
         }
     }
 
-    @Option(help: ArgumentHelp("A GPX or NMEA track, - for standard input, or gpsd://HOST[:PORT] for a running "
-        + "gpsd (default: the bundled sample).", valueName: "source"))
+    @Option(
+        help: ArgumentHelp(
+            "A GPX or NMEA track, - for standard input, or gpsd://HOST[:PORT] for a running "
+                + "gpsd (default: the bundled sample).",
+            valueName: "source"
+        )
+    )
     var source: String?
 
-    @Option(help: ArgumentHelp("The app's Info.plist (XML or binary; default: the bundled demo app).",
-                               valueName: "plist"))
+    @Option(
+        help: ArgumentHelp(
+            "The app's Info.plist (XML or binary; default: the bundled demo app).",
+            valueName: "plist"
+        )
+    )
     var appInfo: String?
 
     @Option(help: ArgumentHelp("The app's identifier (default: the plist's CFBundleIdentifier).", valueName: "id"))
@@ -60,19 +72,32 @@ struct Track: AsyncParsableCommand {
     @Option(help: "What the app asks for.")
     var request: RequestKind = .whenInUse
 
-    @Option(help: ArgumentHelp("After authorization, ask for temporary precise access with this purpose key.",
-                               valueName: "key"))
+    @Option(
+        help: ArgumentHelp(
+            "After authorization, ask for temporary precise access with this purpose key.",
+            valueName: "key"
+        )
+    )
     var purposeKey: String?
 
     @Option(help: "Output: table (for people), ndjson or geojson (for programs).")
     var format: FixWriter.Format = .table
 
-    @Option(help: ArgumentHelp("Replay speed: N times real time, or max (default: max when the output is not a "
-        + "terminal; else 10 for the sample, 1 for your file).", valueName: "N|max"))
+    @Option(
+        help: ArgumentHelp(
+            "Replay speed: N times real time, or max (default: max when the output is not a "
+                + "terminal; else 10 for the sample, 1 for your file).",
+            valueName: "N|max"
+        )
+    )
     var speed: String?
 
-    @Option(help: ArgumentHelp("Play the track N times, or forever (default: 6 for the sample, 1 for your file).",
-                               valueName: "N|forever"))
+    @Option(
+        help: ArgumentHelp(
+            "Play the track N times, or forever (default: 6 for the sample, 1 for your file).",
+            valueName: "N|forever"
+        )
+    )
     var loop: String?
 
     @Option(help: ArgumentHelp("Stop after N delivered fixes.", valueName: "N"))
@@ -94,12 +119,20 @@ struct Track: AsyncParsableCommand {
         case always, keep
     }
 
-    @Option(help: ArgumentHelp("The consent file (default: $XDG_DATA_HOME/whereabouts/consent.json).",
-                               valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The consent file (default: $XDG_DATA_HOME/whereabouts/consent.json).",
+            valueName: "file"
+        )
+    )
     var consentFile: String?
 
-    @Option(help: ArgumentHelp("Write an SVG picture of the true track against what the app received.",
-                               valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write an SVG picture of the true track against what the app received.",
+            valueName: "file"
+        )
+    )
     var svg: String?
 
     @Flag(help: "Stop at the first malformed record instead of skipping it.")
@@ -125,8 +158,10 @@ struct Track: AsyncParsableCommand {
     static func parseSpeed(_ text: String) throws -> ReplaySource.Speed {
         if text == "max" { return .asFastAsPossible }
         guard let factor = Double(text), factor > 0, factor <= 1_000_000 else {
-            throw ValidationError("--speed must be a number above 0 and at most 1000000 (1 is real time) or max, "
-                + "not \"\(text)\".")
+            throw ValidationError(
+                "--speed must be a number above 0 and at most 1000000 (1 is real time) or max, "
+                    + "not \"\(text)\"."
+            )
         }
         return factor == 1 ? .realTime : .multiplier(factor)
     }

@@ -21,8 +21,12 @@ struct FixWriter {
     mutating func begin() {
         switch format {
         case .table:
-            terminal.output(Self.row(["#", "time (UTC)", "latitude", "longitude", "± m", "speed m/s", "course °",
-                                      "accuracy"]))
+            terminal.output(
+                Self.row([
+                    "#", "time (UTC)", "latitude", "longitude", "± m", "speed m/s", "course °",
+                    "accuracy",
+                ])
+            )
         case .geojson:
             terminal.output(#"{"type":"FeatureCollection","features":["#)
         case .ndjson:
@@ -34,22 +38,29 @@ struct FixWriter {
         count += 1
         switch format {
         case .table:
-            terminal.output(Self.row([
-                String(count), Self.time(location.timestamp),
-                String(format: "%.6f", location.coordinate.latitude),
-                String(format: "%.6f", location.coordinate.longitude),
-                String(format: "%.0f", location.horizontalAccuracy),
-                location.speed.map { String(format: "%.1f", $0) } ?? "—",
-                location.course.map { String(format: "%.0f", $0) } ?? "—",
-                precise ? "precise" : "approximate",
-            ]))
+            terminal.output(
+                Self.row([
+                    String(count), Self.time(location.timestamp),
+                    String(format: "%.6f", location.coordinate.latitude),
+                    String(format: "%.6f", location.coordinate.longitude),
+                    String(format: "%.0f", location.horizontalAccuracy),
+                    location.speed.map { String(format: "%.1f", $0) } ?? "—",
+                    location.course.map { String(format: "%.0f", $0) } ?? "—",
+                    precise ? "precise" : "approximate",
+                ])
+            )
         case .ndjson:
             terminal.output(Self.json(Self.properties(location, precise: precise, index: count)))
         case .geojson:
             let feature: [String: Any] = [
                 "type": "Feature",
-                "geometry": ["type": "Point", "coordinates": [location.coordinate.longitude,
-                                                              location.coordinate.latitude]],
+                "geometry": [
+                    "type": "Point",
+                    "coordinates": [
+                        location.coordinate.longitude,
+                        location.coordinate.latitude,
+                    ],
+                ],
                 "properties": Self.properties(location, precise: precise, index: count),
             ]
             terminal.output((count > 1 ? "," : "") + Self.json(feature))
@@ -77,7 +88,7 @@ struct FixWriter {
 
     static func json(_ object: [String: Any]) -> String {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
-              let text = String(data: data, encoding: .utf8)
+            let text = String(data: data, encoding: .utf8)
         else { return "{}" }
         return text.replacingOccurrences(of: "\\/", with: "/")
     }

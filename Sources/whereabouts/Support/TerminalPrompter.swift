@@ -12,7 +12,9 @@ struct TerminalPrompter: PermissionPrompter {
         while true {
             terminal.error(render(prompt, precise: precise))
             guard let line = await terminal.readLine() else {
-                terminal.error("No answer (standard input ended): treating it as “\(prompt.buttons.last ?? "Don’t Allow")”.")
+                terminal.error(
+                    "No answer (standard input ended): treating it as “\(prompt.buttons.last ?? "Don’t Allow")”."
+                )
                 return .decline(prompt.kind)
             }
             let choice = line.trimmingCharacters(in: .whitespaces).lowercased()
@@ -39,8 +41,11 @@ struct TerminalPrompter: PermissionPrompter {
             lines.append("  Precise: \(precise ? "On" : "Off")   (type p to turn it \(precise ? "off" : "on"))")
             lines.append("")
         }
-        lines.append("  " + prompt.buttons.enumerated().map { "[\($0.offset + 1)] \($0.element)" }
-            .joined(separator: "   "))
+        lines.append(
+            "  "
+                + prompt.buttons.enumerated().map { "[\($0.offset + 1)] \($0.element)" }
+                .joined(separator: "   ")
+        )
         let numbers = (1...prompt.buttons.count).map(String.init).joined(separator: ", ")
         lines.append("")
         lines.append("Choose \(numbers)\(prompt.kind == .whenInUse ? " (p toggles Precise)" : ""): ")
@@ -56,11 +61,12 @@ struct CommandLinePrompter: PermissionPrompter {
     let terminal: Terminal
 
     func answer(_ prompt: PermissionPrompt) async -> PromptAnswer {
-        let given: PromptAnswer = switch prompt.kind {
-        case .whenInUse: answer
-        case .temporaryFullAccuracy: temporaryAnswer
-        case .alwaysUpgrade: alwaysAnswer
-        }
+        let given: PromptAnswer =
+            switch prompt.kind {
+            case .whenInUse: answer
+            case .temporaryFullAccuracy: temporaryAnswer
+            case .alwaysUpgrade: alwaysAnswer
+            }
         terminal.error("\(prompt.title) — answered \(given) (from the command line)")
         return given
     }
@@ -71,8 +77,10 @@ struct AbsentPerson: PermissionPrompter {
     let terminal: Terminal
 
     func answer(_ prompt: PermissionPrompt) async -> PromptAnswer {
-        terminal.error("\(prompt.title) — nobody can answer (standard input is not a terminal); declined. "
-            + "Pass --answer to answer from the command line.")
+        terminal.error(
+            "\(prompt.title) — nobody can answer (standard input is not a terminal); declined. "
+                + "Pass --answer to answer from the command line."
+        )
         return .decline(prompt.kind)
     }
 }

@@ -39,9 +39,14 @@ struct TrackPicture {
             }
         }
         guard let minLat = points.map(\.latitude).min(), let maxLat = points.map(\.latitude).max(),
-              let minLon = points.map(\.longitude).min(), let maxLon = points.map(\.longitude).max()
+            let minLon = points.map(\.longitude).min(), let maxLon = points.map(\.longitude).max()
         else {
-            return Self.document(width: 400, height: 120, body: Self.text("No fixes to draw.", x: 20, y: 60), title: title)
+            return Self.document(
+                width: 400,
+                height: 120,
+                body: Self.text("No fixes to draw.", x: 20, y: 60),
+                title: title
+            )
         }
         let midLat = (minLat + maxLat) / 2
         let xScale = cos(midLat * .pi / 180)
@@ -65,15 +70,26 @@ struct TrackPicture {
                 body += String(format: "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"#1a73e8\"/>\n", x(c), y(c))
             } else {
                 let radius = entry.location.horizontalAccuracy / 111_195 * scale
-                body += String(format: "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#f4a300\" fill-opacity=\"0.12\" "
-                    + "stroke=\"#f4a300\"/>\n<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#f4a300\"/>\n",
-                    x(c), y(c), radius, x(c), y(c))
+                body += String(
+                    format: "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#f4a300\" fill-opacity=\"0.12\" "
+                        + "stroke=\"#f4a300\"/>\n<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#f4a300\"/>\n",
+                    x(c),
+                    y(c),
+                    radius,
+                    x(c),
+                    y(c)
+                )
             }
         }
         let precise = received.filter(\.precise).count
         body += Self.text(title, x: 20, y: 28, size: 18)
-        body += Self.text("grey: the true track (\(seen) fixes) · blue: \(precise) precise fixes · orange: "
-            + "\(received.count - precise) approximate fixes with their accuracy circles", x: 20, y: 50, size: 13)
+        body += Self.text(
+            "grey: the true track (\(seen) fixes) · blue: \(precise) precise fixes · orange: "
+                + "\(received.count - precise) approximate fixes with their accuracy circles",
+            x: 20,
+            y: 50,
+            size: 13
+        )
         return Self.document(width: width, height: height, body: body, title: title)
     }
 
@@ -84,8 +100,14 @@ struct TrackPicture {
     }
 
     static func document(width: Double, height: Double, body: String, title: String) -> String {
-        String(format: "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n",
-               width, height, width, height)
+        String(
+            format:
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n",
+            width,
+            height,
+            width,
+            height
+        )
             + "<title>\(title.replacingOccurrences(of: "<", with: "&lt;"))</title>\n"
             + "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n" + body + "</svg>\n"
     }

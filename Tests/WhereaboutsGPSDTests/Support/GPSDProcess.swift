@@ -27,7 +27,8 @@ actor GPSDProcess {
     static let executable: String? = {
         let fileManager = FileManager.default
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let candidates = ["/usr/sbin/gpsd", "/usr/local/sbin/gpsd"]
+        let candidates =
+            ["/usr/sbin/gpsd", "/usr/local/sbin/gpsd"]
             + path.split(separator: ":").map { "\($0)/gpsd" }
         return candidates.first { fileManager.isExecutableFile(atPath: $0) }
     }()
@@ -69,8 +70,11 @@ actor GPSDProcess {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("whereabouts-gpsd-\(UUID().uuidString)")
         let gpsd = GPSDProcess(
-            executable: executable, port: try await LoopbackPort.free(), feederPort: feederPort,
-            directory: directory)
+            executable: executable,
+            port: try await LoopbackPort.free(),
+            feederPort: feederPort,
+            directory: directory
+        )
         try await gpsd.launch()
         return gpsd
     }
@@ -165,7 +169,8 @@ actor GPSDProcess {
         while clock.now < deadline {
             if !process.isRunning {
                 throw GPSDProcessError(
-                    "gpsd exited with status \(process.terminationStatus) before accepting on port \(port):\n\(log)")
+                    "gpsd exited with status \(process.terminationStatus) before accepting on port \(port):\n\(log)"
+                )
             }
             if await LoopbackPort.accepts(port) {
                 readyTimes.append(started.duration(to: clock.now))

@@ -108,7 +108,10 @@ struct NMEATrack: Sendable {
 
     /// An angle as NMEA writes it (`ddmm.mmmmmm,N`), and the value written, in degrees.
     private static func angle(
-        _ degrees: Double, degreeDigits: Int, positive: String, negative: String
+        _ degrees: Double,
+        degreeDigits: Int,
+        positive: String,
+        negative: String
     ) -> (text: String, written: Double) {
         let microMinutes = Int((abs(degrees) * 60_000_000).rounded())
         let whole = microMinutes / 60_000_000

@@ -22,7 +22,10 @@ struct SeedFlow001Tests {
         backgroundModes: ["location"]
     )
 
-    static func engine(_ person: ScriptedPerson, store: InMemoryConsentStore = InMemoryConsentStore())
+    static func engine(
+        _ person: ScriptedPerson,
+        store: InMemoryConsentStore = InMemoryConsentStore()
+    )
         -> AuthorizationEngine
     {
         AuthorizationEngine(
@@ -60,7 +63,8 @@ struct SeedFlow001Tests {
 
     @Test(
         "Each of the five statuses leads to exactly its branch of the seed's switch",
-        arguments: AuthorizationStatus.allCases)
+        arguments: AuthorizationStatus.allCases
+    )
     func eachStatusTakesItsBranch(_ status: AuthorizationStatus) async throws {
         let engine = Self.engine(ScriptedPerson())
         switch status {
@@ -91,7 +95,8 @@ struct SeedFlow001Tests {
 
     @Test(
         "A request once decided completes at once with alreadyDetermined, showing nothing",
-        arguments: [AuthorizationStatus.denied, .authorizedWhenInUse, .authorizedAlways])
+        arguments: [AuthorizationStatus.denied, .authorizedWhenInUse, .authorizedAlways]
+    )
     func decidedRequestCompletesAtOnce(_ status: AuthorizationStatus) async throws {
         let person = ScriptedPerson()
         let engine = Self.engine(person)

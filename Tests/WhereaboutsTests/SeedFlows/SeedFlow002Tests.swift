@@ -33,14 +33,18 @@ struct SeedFlow002Tests {
             await log.record("requestWhenInUseAuthorization")
             // The prompt is on screen; the answer reaches the feature as an event.
             return AuthorizationOutcome(
-                status: .notDetermined, accuracy: .fullAccuracy, resolution: .ignored(.requestInProgress))
+                status: .notDetermined,
+                accuracy: .fullAccuracy,
+                resolution: .ignored(.requestInProgress)
+            )
         }
         return client
     }
 
     @Test(
         "On appear the feature subscribes to events, then asks for When In Use; a denial shows the alert",
-        arguments: [AuthorizationStatus.denied, .restricted])
+        arguments: [AuthorizationStatus.denied, .restricted]
+    )
     func denialShowsTheAlert(_ status: AuthorizationStatus) async {
         let log = CallLog()
         let denied = LocationEvent.didChangeAuthorization(Authorization(status: status, accuracy: .fullAccuracy))
@@ -55,7 +59,8 @@ struct SeedFlow002Tests {
 
     @Test(
         "Once authorized the feature asks for the location and keeps it, with no alert",
-        arguments: [AuthorizationStatus.authorizedWhenInUse, .authorizedAlways])
+        arguments: [AuthorizationStatus.authorizedWhenInUse, .authorizedAlways]
+    )
     func authorizationRequestsAndStoresTheLocation(_ status: AuthorizationStatus) async {
         let log = CallLog()
         let granted = LocationEvent.didChangeAuthorization(Authorization(status: status, accuracy: .fullAccuracy))
@@ -77,7 +82,8 @@ struct SeedFlow002Tests {
     func notDeterminedDoesNothing() async {
         let log = CallLog()
         let waiting = LocationEvent.didChangeAuthorization(
-            Authorization(status: .notDetermined, accuracy: .fullAccuracy))
+            Authorization(status: .notDetermined, accuracy: .fullAccuracy)
+        )
         let store = FeatureStore(LocationFeature(client: Self.client(log: log, delegateEvents: [waiting])))
 
         await store.send(.onAppear)
@@ -109,7 +115,8 @@ struct SeedFlow002Tests {
     func featureUsingAnEndpointNotOverriddenFailsTheTest() async {
         let log = CallLog()
         let granted = LocationEvent.didChangeAuthorization(
-            Authorization(status: .authorizedWhenInUse, accuracy: .fullAccuracy))
+            Authorization(status: .authorizedWhenInUse, accuracy: .fullAccuracy)
+        )
         let store = FeatureStore(LocationFeature(client: Self.client(log: log, delegateEvents: [granted])))
 
         await withKnownIssue {

@@ -105,9 +105,17 @@ struct SeedFlow003Tests {
         let magneticOnly = Heading(magneticHeading: 40, headingAccuracy: 5, timestamp: date)
 
         let byTrue = UserLocationIndicator(
-            authorization: authorization, location: location, heading: withTrue, bearingSource: .heading)
+            authorization: authorization,
+            location: location,
+            heading: withTrue,
+            bearingSource: .heading
+        )
         let byMagnetic = UserLocationIndicator(
-            authorization: authorization, location: location, heading: magneticOnly, bearingSource: .heading)
+            authorization: authorization,
+            location: location,
+            heading: magneticOnly,
+            bearingSource: .heading
+        )
 
         #expect(byTrue == .precise(location.coordinate, bearing: 53))
         #expect(byMagnetic == .precise(location.coordinate, bearing: 40))
@@ -121,9 +129,17 @@ struct SeedFlow003Tests {
         let noCourse = Self.fix(second: 1)
 
         let withCourse = UserLocationIndicator(
-            authorization: authorization, location: moving, heading: heading, bearingSource: .course)
+            authorization: authorization,
+            location: moving,
+            heading: heading,
+            bearingSource: .course
+        )
         let withoutCourse = UserLocationIndicator(
-            authorization: authorization, location: noCourse, heading: heading, bearingSource: .course)
+            authorization: authorization,
+            location: noCourse,
+            heading: heading,
+            bearingSource: .course
+        )
 
         #expect(withCourse == .precise(moving.coordinate, bearing: 271))
         #expect(withoutCourse == .precise(noCourse.coordinate, bearing: nil))
@@ -146,7 +162,11 @@ struct SeedFlow003Tests {
 
         for bearingSource in UserLocationIndicator.BearingSource.allCases {
             let indicator = UserLocationIndicator(
-                authorization: update.authorization, location: coarse, heading: heading, bearingSource: bearingSource)
+                authorization: update.authorization,
+                location: coarse,
+                heading: heading,
+                bearingSource: bearingSource
+            )
             #expect(indicator == .approximate(coarse.coordinate, radius: coarse.horizontalAccuracy))
         }
         #expect(coarse.horizontalAccuracy > 1_000)
@@ -155,14 +175,18 @@ struct SeedFlow003Tests {
 
     @Test(
         "Without authorization the puck is not drawn",
-        arguments: [AuthorizationStatus.notDetermined, .denied, .restricted])
+        arguments: [AuthorizationStatus.notDetermined, .denied, .restricted]
+    )
     func notAuthorizedDrawsNothing(_ status: AuthorizationStatus) {
         let location = Self.fix(second: 0, course: 90)
         let heading = Heading(magneticHeading: 40, headingAccuracy: 5, timestamp: location.timestamp)
 
         let indicator = UserLocationIndicator(
             authorization: Authorization(status: status, accuracy: .fullAccuracy),
-            location: location, heading: heading, bearingSource: .heading)
+            location: location,
+            heading: heading,
+            bearingSource: .heading
+        )
 
         #expect(indicator == .none)
     }

@@ -49,7 +49,8 @@ struct SeedFlow004Tests {
 
     @Test(
         "locationIsDisabled holds unless authorized; the Allow button shows only when not determined",
-        arguments: AuthorizationStatus.allCases)
+        arguments: AuthorizationStatus.allCases
+    )
     func locationIsDisabledAndAllowButtonFollowTheStatus(_ status: AuthorizationStatus) async {
         let engine = Self.engine(ScriptedPerson())
         switch status {

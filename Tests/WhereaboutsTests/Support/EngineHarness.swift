@@ -1,6 +1,7 @@
 import Foundation
-@testable import Whereabouts
 import WhereaboutsTesting
+
+@testable import Whereabouts
 
 /// An engine wired to a scripted person, a scripted source and a test clock.
 struct EngineHarness {

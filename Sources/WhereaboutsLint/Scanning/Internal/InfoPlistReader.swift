@@ -13,10 +13,12 @@ enum InfoPlistReader {
     static func read(_ path: String, root: URL) -> Result {
         let url = root.appending(path: path)
         guard let data = try? Data(contentsOf: url) else {
-            return Result(problem: ScanProblem.finding(
-                at: SourcePosition(file: path),
-                "cannot be read; check that the file exists and is readable, or fix INFOPLIST_FILE"
-            ))
+            return Result(
+                problem: ScanProblem.finding(
+                    at: SourcePosition(file: path),
+                    "cannot be read; check that the file exists and is readable, or fix INFOPLIST_FILE"
+                )
+            )
         }
         return read(data: data, file: path)
     }
@@ -24,11 +26,13 @@ enum InfoPlistReader {
     /// Reads plist bytes; `file` names the file in positions and problems.
     static func read(data: Data, file: String) -> Result {
         guard !BinaryPropertyList.containsSet(data) else {
-            return Result(problem: ScanProblem.finding(
-                at: SourcePosition(file: file),
-                "is a binary property list holding a set, which no Info.plist has; convert it with "
-                    + "`plutil -convert xml1` and check it in Xcode"
-            ))
+            return Result(
+                problem: ScanProblem.finding(
+                    at: SourcePosition(file: file),
+                    "is a binary property list holding a set, which no Info.plist has; convert it with "
+                        + "`plutil -convert xml1` and check it in Xcode"
+                )
+            )
         }
         let object: Any
         do {
@@ -38,18 +42,23 @@ enum InfoPlistReader {
             let text = String(decoding: data, as: UTF8.self)
             var line = Self.line(in: reason) ?? 0
             if line == 0, reason.contains("EOF") { line = max(text.split(separator: "\n").count, 1) }
-            return Result(problem: ScanProblem.finding(
-                at: SourcePosition(file: file, line: line, column: line > 0 ? 1 : 0),
-                "is not a valid property list (\(reason)); check it with `plutil -lint` or open it in Xcode"
-            ))
+            return Result(
+                problem: ScanProblem.finding(
+                    at: SourcePosition(file: file, line: line, column: line > 0 ? 1 : 0),
+                    "is not a valid property list (\(reason)); check it with `plutil -lint` or open it in Xcode"
+                )
+            )
         }
         guard let dictionary = object as? [String: Any] else {
-            return Result(problem: ScanProblem.finding(
-                at: SourcePosition(file: file, line: data.first == UInt8(ascii: "b") ? 0 : 1),
-                "the top level of an Info.plist must be a dictionary (<dict>); wrap the keys in <dict>…</dict>"
-            ))
+            return Result(
+                problem: ScanProblem.finding(
+                    at: SourcePosition(file: file, line: data.first == UInt8(ascii: "b") ? 0 : 1),
+                    "the top level of an Info.plist must be a dictionary (<dict>); wrap the keys in <dict>…</dict>"
+                )
+            )
         }
-        let isXML = data.starts(with: Array("<".utf8)) || data.starts(with: [0xEF, 0xBB, 0xBF])
+        let isXML =
+            data.starts(with: Array("<".utf8)) || data.starts(with: [0xEF, 0xBB, 0xBF])
             || String(decoding: data.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
                 .hasPrefix("<")
         let positions = isXML ? keyPositions(xml: String(decoding: data, as: UTF8.self)) : [:]

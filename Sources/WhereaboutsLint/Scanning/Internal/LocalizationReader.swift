@@ -11,9 +11,12 @@ enum LocalizationReader {
     /// Reads the localization file at `path` (relative to `root`).
     static func read(_ path: String, root: URL) -> Result {
         guard let data = try? Data(contentsOf: root.appending(path: path)) else {
-            return Result(problem: ScanProblem.finding(
-                at: SourcePosition(file: path), "cannot be read; check that it exists and is readable"
-            ))
+            return Result(
+                problem: ScanProblem.finding(
+                    at: SourcePosition(file: path),
+                    "cannot be read; check that it exists and is readable"
+                )
+            )
         }
         return path.hasSuffix(".xcstrings") ? readCatalog(data, file: path) : readStrings(data, file: path)
     }
@@ -23,10 +26,12 @@ enum LocalizationReader {
         let folder = ScanPaths.lastComponent(of: ScanPaths.directory(of: file))
         let language = folder.hasSuffix(".lproj") ? String(folder.dropLast(6)) : "Base"
         guard let text = decode(data) else {
-            return Result(problem: ScanProblem.finding(
-                at: SourcePosition(file: file),
-                "is neither UTF-8 nor UTF-16 text; save it as UTF-8 (Xcode: File inspector → Text Encoding)"
-            ))
+            return Result(
+                problem: ScanProblem.finding(
+                    at: SourcePosition(file: file),
+                    "is neither UTF-8 nor UTF-16 text; save it as UTF-8 (Xcode: File inspector → Text Encoding)"
+                )
+            )
         }
         var parser = ASCIIPlistParser(text: text)
         do {
@@ -40,10 +45,12 @@ enum LocalizationReader {
             }
             return Result(localizations: [language: strings])
         } catch {
-            return Result(problem: ScanProblem.finding(
-                at: SourcePosition(file: file, line: error.line, column: error.column),
-                "cannot be parsed: \(error.message); each entry must read \"Key\" = \"value\";"
-            ))
+            return Result(
+                problem: ScanProblem.finding(
+                    at: SourcePosition(file: file, line: error.line, column: error.column),
+                    "cannot be parsed: \(error.message); each entry must read \"Key\" = \"value\";"
+                )
+            )
         }
     }
 
@@ -52,10 +59,12 @@ enum LocalizationReader {
         guard let object = try? JSONSerialization.jsonObject(with: data),
             let catalog = object as? [String: Any]
         else {
-            return Result(problem: ScanProblem.finding(
-                at: SourcePosition(file: file, line: 1, column: 1),
-                "is not a valid string catalog (JSON); open it in Xcode to repair it"
-            ))
+            return Result(
+                problem: ScanProblem.finding(
+                    at: SourcePosition(file: file, line: 1, column: 1),
+                    "is not a valid string catalog (JSON); open it in Xcode to repair it"
+                )
+            )
         }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         var result = Result()

@@ -26,21 +26,26 @@ struct PBXProjectReader {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             let lineText = error.line - 1 < lines.count ? lines[error.line - 1] : ""
             let conflict = ["<<<<<<<", "=======", ">>>>>>>"].contains { lineText.hasPrefix($0) }
-            let advice = conflict
+            let advice =
+                conflict
                 ? "it contains a merge conflict marker; resolve the conflict and keep one side"
                 : "\(error.message); restore it from version control or let Xcode rewrite it"
-            return Result(problem: ScanProblem.finding(
-                at: SourcePosition(file: file, line: error.line, column: error.column),
-                "cannot be parsed: \(advice)"
-            ))
+            return Result(
+                problem: ScanProblem.finding(
+                    at: SourcePosition(file: file, line: error.line, column: error.column),
+                    "cannot be parsed: \(advice)"
+                )
+            )
         }
         guard let root = document.dictionary, let objectsDictionary = root["objects"]?.dictionary,
             let rootID = root["rootObject"]?.string, let project = objectsDictionary[rootID]?.dictionary
         else {
-            return Result(problem: ScanProblem.finding(
-                at: SourcePosition(file: file, line: 1, column: 1),
-                "has no `objects` or `rootObject`; it is not an Xcode project file, or it is damaged"
-            ))
+            return Result(
+                problem: ScanProblem.finding(
+                    at: SourcePosition(file: file, line: 1, column: 1),
+                    "has no `objects` or `rootObject`; it is not an Xcode project file, or it is damaged"
+                )
+            )
         }
         var objects: [String: ASCIIPlistDictionary] = [:]
         for (id, value) in objectsDictionary.values {
@@ -134,7 +139,8 @@ struct PBXProjectReader {
         let apps = scanned.filter { $0.productType.contains("watchapp") && !$0.productType.contains("container") }
         var merged = scanned.filter { entry in !extensions.contains { $0.id == entry.id } }.map(\.target)
         for watchExtension in extensions {
-            let host = apps.first { app in dependencies(of: app.id).contains(watchExtension.id) }
+            let host =
+                apps.first { app in dependencies(of: app.id).contains(watchExtension.id) }
                 ?? (apps.count == 1 ? apps.first : nil)
             guard let host, let index = merged.firstIndex(where: { $0.name == host.target.name }) else {
                 merged.append(watchExtension.target)

@@ -53,7 +53,10 @@ struct ProjectAssembler {
             let folder = ScanPaths.directory(of: plist)
             let name = folder.isEmpty ? root.standardizedFileURL.lastPathComponent : ScanPaths.lastComponent(of: folder)
             var target = ScannedTarget(
-                name: name, kind: .unknown, position: SourcePosition(file: plist), infoPlistFile: plist,
+                name: name,
+                kind: .unknown,
+                position: SourcePosition(file: plist),
+                infoPlistFile: plist,
                 projectFolder: folder
             )
             target.sourceFolders = [folder]
@@ -62,7 +65,8 @@ struct ProjectAssembler {
         let sourceSet = Set(inventory.sources)
         var targets = scanned.map { lintTarget(from: $0, sources: sourceSet) }
         attributeLocalizations(to: &targets, scanned: scanned)
-        let packageOnly = !inventory.packageManifests.isEmpty && targets.isEmpty
+        let packageOnly =
+            !inventory.packageManifests.isEmpty && targets.isEmpty
             && inventory.xcodeGenSpecs.isEmpty && tuistManifests.isEmpty
         return LintProject(
             targets: targets.sorted { ($0.position, $0.name) < ($1.position, $1.name) },
@@ -74,9 +78,12 @@ struct ProjectAssembler {
     private mutating func readText(_ file: String) -> String? {
         guard let data = try? Data(contentsOf: root.appending(path: file)), let text = LocalizationReader.decode(data)
         else {
-            problems.append(ScanProblem.finding(
-                at: SourcePosition(file: file), "cannot be read as text; check its permissions and encoding (UTF-8)"
-            ))
+            problems.append(
+                ScanProblem.finding(
+                    at: SourcePosition(file: file),
+                    "cannot be read as text; check its permissions and encoding (UTF-8)"
+                )
+            )
             return nil
         }
         return text

@@ -23,9 +23,12 @@ enum XcodeGenReader {
                 }
             }
             let reason = "\(error)".split(separator: "\n").first.map(String.init) ?? "invalid YAML"
-            return Result(problem: ScanProblem.finding(
-                at: position, "is not valid YAML (\(reason)); fix the indentation or quoting, then run xcodegen"
-            ))
+            return Result(
+                problem: ScanProblem.finding(
+                    at: position,
+                    "is not valid YAML (\(reason)); fix the indentation or quoting, then run xcodegen"
+                )
+            )
         }
         guard let spec = document?.mapping, let targets = spec["targets"]?.mapping else { return Result() }
         let folder = ScanPaths.directory(of: file)
@@ -67,10 +70,12 @@ enum XcodeGenReader {
                 scanned.infoPlistFile = ScanPaths.join(folder, PBXProjectReader.expand(plist, targetName: name))
             }
             scanned.sourceFolders = sourcePaths(target["sources"]).map { ScanPaths.join(folder, $0) }
-            scanned.deploymentTarget = deploymentTarget(target["deploymentTarget"])
+            scanned.deploymentTarget =
+                deploymentTarget(target["deploymentTarget"])
                 ?? deploymentTarget(options?["deploymentTarget"])
                 ?? settings["IPHONEOS_DEPLOYMENT_TARGET"]?.value.string
-            scanned.developmentRegion = options?["developmentLanguage"]?.string
+            scanned.developmentRegion =
+                options?["developmentLanguage"]?.string
                 ?? settings["DEVELOPMENT_LANGUAGE"]?.value.string
             result.targets.append(scanned)
         }
