@@ -42,6 +42,16 @@ struct TrackMemoryTests {
         return points
     }
 
+    /// Whether this test process runs under ThreadSanitizer (`swift test --sanitize=thread`), whose runtime
+    /// exports `__tsan_init` from the executable.
+    static var underThreadSanitizer: Bool {
+        #if canImport(Glibc)
+        dlsym(nil, "__tsan_init") != nil
+        #else
+        false
+        #endif
+    }
+
     /// The peak resident size (VmHWM) of a running process, from /proc; `nil` where there is no /proc.
     static func peakResident(of pid: Int32) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
@@ -88,6 +98,10 @@ struct TrackMemoryTests {
         // Measured here: a trivial run of `track` peaks at about 36 MB and so does this one; a reader
         // that kept the 50 MB file would exceed 86 MB.
         guard let peak else { return }  // no /proc: nothing to read
-        #expect(peak < 48 << 20, "peak resident size \(peak >> 20) MB")
+        // ThreadSanitizer's shadow memory raises every process's resident size (this run measured 76 to 88 MB
+        // under `swift test --sanitize=thread`), so there the limit is 120 MB: still far below what keeping the
+        // file would take with the shadow on top.
+        let limit = Self.underThreadSanitizer ? 120 << 20 : 48 << 20
+        #expect(peak < limit, "peak resident size \(peak >> 20) MB")
     }
 }
