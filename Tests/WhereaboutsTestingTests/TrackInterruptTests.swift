@@ -12,7 +12,7 @@ import Darwin
 @Suite(.timeLimit(.minutes(3)))
 struct TrackInterruptTests {
     @Test("Ctrl-C during a --speed max precise replay stops track within 5 s, with its summary")
-    func interruptStopsPromptly() throws {
+    func interruptStopsPromptly() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let track = directory.appendingPathComponent("big.gpx")
@@ -37,13 +37,15 @@ struct TrackInterruptTests {
         while process.isRunning, Date().timeIntervalSince(started) < 60,
             ((try? FileManager.default.attributesOfItem(atPath: outURL.path)[.size] as? Int) ?? 0) == 0
         {
-            usleep(10_000)
+            try await Task.sleep(nanoseconds: 10_000_000)
         }
-        usleep(1_000_000)
+        try await Task.sleep(nanoseconds: 1_000_000_000)
         try #require(process.isRunning, "track ended before Ctrl-C")
         kill(process.processIdentifier, SIGINT)
         let interrupted = Date()
-        while process.isRunning, Date().timeIntervalSince(interrupted) < 60 { usleep(10_000) }
+        while process.isRunning, Date().timeIntervalSince(interrupted) < 60 {
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
         let seconds = Date().timeIntervalSince(interrupted)
         if process.isRunning {
             process.terminate()

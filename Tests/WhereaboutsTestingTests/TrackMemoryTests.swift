@@ -62,7 +62,7 @@ struct TrackMemoryTests {
     }
 
     @Test("track reads a generated 50 MB GPX in constant memory (peak RSS of the process under 48 MB)")
-    func fiftyMegabyteTrack() throws {
+    func fiftyMegabyteTrack() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let track = directory.appendingPathComponent("big.gpx")
@@ -88,7 +88,7 @@ struct TrackMemoryTests {
         let deadline = Date().addingTimeInterval(150)
         while process.isRunning, Date() < deadline {
             if let reading = Self.peakResident(of: process.processIdentifier) { peak = max(peak ?? 0, reading) }
-            usleep(10_000)
+            try await Task.sleep(nanoseconds: 10_000_000)
         }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
