@@ -73,12 +73,7 @@ extension CoreLocationAdapter {
                 manager.stopMonitoring(for: region)
             }
             regions.removeAll()
-            let reason =
-                now.status.isAuthorized
-                ? "the person turned precise location off, which stops region monitoring; monitor again when "
-                    + "accuracy is full"
-                : "location is no longer authorized (status \(now.status)); monitor again after authorization"
-            broadcast(.didFailWithError(.regionMonitoringUnavailable(reason)))
+            broadcast(.didFailWithError(.regionMonitoringEnded(by: now)))
         }
         if let pending = prompt, now.status != pending.before.status {
             let answer = answer(to: pending, now: now)
@@ -154,28 +149,14 @@ extension CoreLocationAdapter {
 
     /// The diagnostics that hold now (DESIGN rule 10), as far as Core Location lets the app know.
     func diagnostics() -> Set<Diagnostic> {
-        var result = Set<Diagnostic>()
-        if !current.servicesEnabled {
-            result.insert(.authorizationDeniedGlobally)
-        } else if current.status == .restricted {
-            result.insert(.authorizationRestricted)
-        } else if current.status == .denied {
-            result.insert(.authorizationDenied)
-        }
-        if prompt != nil || accuracyPromptShowing { result.insert(.authorizationRequestInProgress) }
-        guard current.status.isAuthorized else { return result }
-        let mayRunInBackground = hasBackgroundSession || manager.allowsBackgroundLocationUpdates
-        if !isForeground && current.status == .authorizedWhenInUse && !mayRunInBackground {
-            result.insert(.insufficientlyInUse)
-        }
-        if current.accuracy == .reducedAccuracy {
-            result.insert(.accuracyLimited)
-            if fullAccuracyDeclined { result.insert(.fullAccuracyDenied) }
-        }
-        if alwaysDeclined && current.status == .authorizedWhenInUse { result.insert(.alwaysAuthorizationDenied) }
-        if locationUnknown { result.insert(.locationUnavailable) }
-        if paused && current.accuracy == .fullAccuracy { result.insert(.stationary) }
-        return result
+        var circumstances = Diagnostic.Circumstances()
+        circumstances.requestInProgress = prompt != nil || accuracyPromptShowing
+        circumstances.inUse = isForeground || hasBackgroundSession || manager.allowsBackgroundLocationUpdates
+        circumstances.fullAccuracyDeclined = fullAccuracyDeclined
+        circumstances.alwaysDeclined = alwaysDeclined
+        circumstances.locationUnavailable = locationUnknown
+        circumstances.stationary = paused
+        return Diagnostic.holding(for: current, circumstances)
     }
 
     /// Core Location updates run while someone wants live updates and the app is authorized.

@@ -268,29 +268,14 @@ extension AuthorizationEngine {
 
     /// The diagnostics that hold now (rule 10).
     func currentDiagnostics() -> Set<Diagnostic> {
-        var result = Set<Diagnostic>()
-        let now = currentAuthorization
-        if !now.servicesEnabled {
-            result.insert(.authorizationDeniedGlobally)
-        } else if now.status == .restricted {
-            result.insert(.authorizationRestricted)
-        } else if now.status == .denied {
-            result.insert(.authorizationDenied)
-        }
-        if presentedPrompt != nil { result.insert(.authorizationRequestInProgress) }
-        guard now.status.isAuthorized else { return result }
-        if appState != .foreground && !mayDeliverLocations && now.status == .authorizedWhenInUse {
-            result.insert(.insufficientlyInUse)
-        }
-        if now.accuracy == .reducedAccuracy {
-            result.insert(.accuracyLimited)
-            if fullAccuracyDeclined { result.insert(.fullAccuracyDenied) }
-        }
-        if alwaysDenied && now.status == .authorizedWhenInUse { result.insert(.alwaysAuthorizationDenied) }
-        if sourceProblem != nil || noFixTimedOut { result.insert(.locationUnavailable) }
-        // Under reduced accuracy the moment the person stops or starts moving is not the app's to know.
-        if isStationary && now.accuracy == .fullAccuracy { result.insert(.stationary) }
-        return result
+        var circumstances = Diagnostic.Circumstances()
+        circumstances.requestInProgress = presentedPrompt != nil
+        circumstances.inUse = appState == .foreground || mayDeliverLocations
+        circumstances.fullAccuracyDeclined = fullAccuracyDeclined
+        circumstances.alwaysDeclined = alwaysDenied
+        circumstances.locationUnavailable = sourceProblem != nil || noFixTimedOut
+        circumstances.stationary = isStationary
+        return Diagnostic.holding(for: currentAuthorization, circumstances)
     }
 
     func authorizationDidChange(_ now: Authorization) {
@@ -299,12 +284,7 @@ extension AuthorizationEngine {
         }
         if !regions.isEmpty && (!now.status.isAuthorized || now.accuracy == .reducedAccuracy) {
             regions.removeAll()
-            let reason =
-                now.status.isAuthorized
-                ? "the person turned precise location off, which stops region monitoring; monitor again "
-                    + "when accuracy is full"
-                : "location is no longer authorized (status \(now.status)); monitor again after authorization"
-            broadcast(.didFailWithError(.regionMonitoringUnavailable(reason)))
+            broadcast(.didFailWithError(.regionMonitoringEnded(by: now)))
         }
     }
 }
