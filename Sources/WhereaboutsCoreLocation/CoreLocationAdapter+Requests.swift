@@ -112,8 +112,7 @@ extension CoreLocationAdapter {
         case nil:
             fullAccuracyDeclined = true
             resolution = .answered(.dontAllowPrecise)
-        case let error? where accuracy == .fullAccuracy:
-            _ = error
+        case .some where accuracy == .fullAccuracy:
             resolution = .alreadyDetermined
         case let error? where error.code == ManagerError.promptDeclined:
             fullAccuracyDeclined = true

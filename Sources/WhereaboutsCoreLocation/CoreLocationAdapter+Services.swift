@@ -91,25 +91,21 @@ extension CoreLocationAdapter {
         guard current.status.isAuthorized else {
             throw LocationError.notAuthorized(current.status, servicesEnabled: current.servicesEnabled)
         }
-        isMonitoringVisits = true
         manager.startMonitoringVisits()
     }
 
     /// Stops visit monitoring.
     func stopMonitoringVisits() {
-        isMonitoringVisits = false
         manager.stopMonitoringVisits()
     }
 
     /// Starts heading updates.
     func startUpdatingHeading() {
-        isUpdatingHeading = true
         manager.startUpdatingHeading()
     }
 
     /// Stops heading updates.
     func stopUpdatingHeading() {
-        isUpdatingHeading = false
         manager.stopUpdatingHeading()
     }
 

@@ -53,8 +53,6 @@ final class CoreLocationAdapter {
     var locationRequests: [Int: LocationRequest] = [:]
     var regions: [String: Region] = [:]
     var isUpdatingLocation = false
-    var isUpdatingHeading = false
-    var isMonitoringVisits = false
     var hasBackgroundSession = false
     /// Notification observers that live as long as the adapter (Apple platforms).
     var observers: [AnyObject] = []
