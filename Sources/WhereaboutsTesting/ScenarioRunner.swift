@@ -79,21 +79,21 @@ final class Run: Sendable {
         case .person(let answer, let precise):
             await respond(answer, precise: precise, notes: &notes, failures: &failures)
         case .app(let event):
-            await engine.apply(event)
+            await engine.handle(event)
             if event == .terminate {
                 state.subscription = nil
             } else if event == .launch || event == .foreground {
                 await listen()
             }
         case .settings(let change):
-            await engine.applySettings(
+            await engine.changeSettings(
                 status: change.status,
                 precise: change.precise,
                 servicesEnabled: change.servicesEnabled,
                 restricted: change.restricted
             )
         case .fix(var location):
-            location.timestamp = Scenario.epoch.addingTimeInterval(AuthorizationEngine.seconds(clock.now.offset))
+            location.timestamp = Scenario.epoch.addingTimeInterval((clock.now.offset / .seconds(1)))
             if !(await source.send(.location(location))) {
                 notes.append("nothing needs fixes now (no updates, request, region or visits), so none is read")
             }
@@ -132,15 +132,15 @@ final class Run: Sendable {
             state.subscription = nil
             await engine.removeSubscriber(id)
         case .allowBackgroundUpdates:
-            do { try await engine.applyAllowsBackgroundUpdates(true) } catch { record(error, notes: &notes) }
+            do { try await engine.setAllowsBackgroundLocationUpdates(true) } catch { record(error, notes: &notes) }
         case .startBackgroundSession:
-            if !(await engine.applyStartBackgroundSession()) {
+            if !(await engine.startBackgroundSession()) {
                 notes.append("no session: a background session must be started in the foreground")
             }
         case .stopBackgroundSession:
-            await engine.applyStopBackgroundSession()
+            await engine.stopBackgroundSession()
         case .startMonitoringRegion(let region):
-            do { try await engine.applyStartMonitoring(region) } catch { record(error, notes: &notes) }
+            do { try await engine.startMonitoring(region) } catch { record(error, notes: &notes) }
         }
     }
 
@@ -284,7 +284,7 @@ final class Run: Sendable {
 
     func finish() async {
         if let id = state.subscription { await engine.removeSubscriber(id) }
-        await engine.apply(.terminate)
+        await engine.handle(.terminate)
         await person.declineAll()
         source.finish()
     }
@@ -307,7 +307,7 @@ final class Run: Sendable {
             )
         case .fix(let location):
             ("fix", "\(location.coordinate) ±\(String(format: "%.0f", location.horizontalAccuracy)) m")
-        case .wait(let duration): ("wait", "\(String(format: "%g", AuthorizationEngine.seconds(duration))) s")
+        case .wait(let duration): ("wait", "\(String(format: "%g", (duration / .seconds(1)))) s")
         case .expect(let expectation): ("expect", describe(expectation))
         }
     }

@@ -174,7 +174,7 @@ struct ModelRun {
         } catch {
             failure = error
         }
-        await engine.apply(.terminate)
+        await engine.handle(.terminate)
         await clock.advance(by: .seconds(11))
         await person.declineAll()
         guard let failure else { return nil }
@@ -222,11 +222,11 @@ struct ModelRun {
             await engine.waitForPrompt(prompt.id)
             due += model.answer(answer)
         case .lifecycle(let event):
-            await engine.apply(event)
+            await engine.handle(event)
             due += model.apply(event)
             if event == .terminate { subscription = nil }
         case .settings(let status, let precise, let servicesEnabled, let restricted):
-            await engine.applySettings(
+            await engine.changeSettings(
                 status: status,
                 precise: precise,
                 servicesEnabled: servicesEnabled,
@@ -236,7 +236,7 @@ struct ModelRun {
         case .backgroundUpdates(let allowed):
             let threw: Bool
             do {
-                try await engine.applyAllowsBackgroundUpdates(allowed)
+                try await engine.setAllowsBackgroundLocationUpdates(allowed)
                 threw = false
             } catch {
                 guard error.code == .backgroundModeMissing else { throw fail("allowsBackgroundUpdates threw \(error)") }
@@ -250,10 +250,10 @@ struct ModelRun {
                 )
             }
         case .startSession:
-            let running = await engine.applyStartBackgroundSession()
+            let running = await engine.startBackgroundSession()
             if running != model.startSession() { throw fail("background session running is \(running)") }
         case .stopSession:
-            await engine.applyStopBackgroundSession()
+            await engine.stopBackgroundSession()
             due += model.stopSession()
         case .startUpdates:
             let recorder = recorder

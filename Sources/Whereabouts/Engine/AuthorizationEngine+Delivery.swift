@@ -94,21 +94,6 @@ extension AuthorizationEngine {
 
     var needsSource: Bool { hasLocationConsumers || !regions.isEmpty || visitsActive || headingActive }
 
-    /// Whether fixes may reach the app now (rules 1, 4, 8).
-    var mayDeliverLocations: Bool {
-        let now = currentAuthorization
-        guard now.status.isAuthorized else { return false }
-        switch appState {
-        case .foreground: return true
-        case .notRunning: return false
-        case .background:
-            if now.status == .authorizedAlways {
-                return !grant.provisionalAlways && allowsBackgroundUpdates
-            }
-            return allowsBackgroundUpdates && backgroundSessionActive
-        }
-    }
-
     func updateDemand() {
         if needsSource, pump == nil, !sourceExhausted, let source {
             pumpGeneration += 1
@@ -167,20 +152,16 @@ extension AuthorizationEngine {
         let now = elapsed()
         for (ticket, deadline) in locationRequests.sorted(by: { $0.key < $1.key }) where now >= deadline {
             locationRequests[ticket] = nil
-            finish(ticket, .failure(.locationUnavailable(after: Self.seconds(options.locationTimeout))))
+            finish(ticket, .failure(.locationUnavailable(after: options.locationTimeout / .seconds(1))))
         }
         if !subscribers.isEmpty, !noFixTimedOut, currentAuthorization.status.isAuthorized,
             now - lastFixAt >= options.unavailableAfter
         {
             noFixTimedOut = true
-            broadcast(.didFailWithError(.locationUnavailable(after: Self.seconds(options.unavailableAfter))))
+            broadcast(.didFailWithError(.locationUnavailable(after: options.unavailableAfter / .seconds(1))))
             refreshDiagnostics()
         }
         updateDemand()
-    }
-
-    package static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// Feeds one event from a source, as the GPS hands it to the OS. The engine's own source
@@ -192,7 +173,7 @@ extension AuthorizationEngine {
         case .location(let raw):
             ingestFix(raw)
         case .heading(let heading):
-            guard headingActive, appState == .foreground || mayDeliverLocations else { return }
+            guard headingActive, policy.isInUse else { return }
             var delivered = heading
             if !currentAuthorization.status.isAuthorized { delivered.trueHeading = nil }
             broadcast(.didUpdateHeading(delivered))
@@ -215,7 +196,7 @@ extension AuthorizationEngine {
         }
         if trackStillness(raw) { changed = true }
         monitorRegions(raw)
-        guard hasLocationConsumers, mayDeliverLocations else {
+        guard hasLocationConsumers, policy.mayDeliverLocations else {
             if changed { refreshDiagnostics() }
             return
         }
@@ -268,14 +249,7 @@ extension AuthorizationEngine {
 
     /// The diagnostics that hold now (rule 10).
     func currentDiagnostics() -> Set<Diagnostic> {
-        var circumstances = Diagnostic.Circumstances()
-        circumstances.requestInProgress = presentedPrompt != nil
-        circumstances.inUse = appState == .foreground || mayDeliverLocations
-        circumstances.fullAccuracyDeclined = fullAccuracyDeclined
-        circumstances.alwaysDeclined = alwaysDenied
-        circumstances.locationUnavailable = sourceProblem != nil || noFixTimedOut
-        circumstances.stationary = isStationary
-        return Diagnostic.holding(for: currentAuthorization, circumstances)
+        policy.diagnostics(locationUnavailable: sourceProblem != nil || noFixTimedOut, stationary: isStationary)
     }
 
     func authorizationDidChange(_ now: Authorization) {

@@ -1,4 +1,4 @@
-/// The app's life, its background session, and the person's Settings.
+/// The app's life, its background session, and the person's Settings, as the policy decides them.
 extension AuthorizationEngine {
     /// Applies a change in the app's life (rules 3, 5, 8).
     ///
@@ -9,26 +9,9 @@ extension AuthorizationEngine {
     /// - Parameter event: What happened.
     public func handle(_ event: LifecycleEvent) async {
         await prepare()
-        apply(event)
-    }
-
-    package func apply(_ event: LifecycleEvent) {
-        switch event {
-        case .launch, .foreground:
-            appState = .foreground
-        case .background:
-            appState = .background
-            if !backgroundSessionActive {
-                endInUseGrants()
-                dismissPrompt(terminating: false)
-            }
-        case .terminate:
-            appState = .notRunning
-            dismissPrompt(terminating: true)
-            backgroundSessionActive = false
-            allowsBackgroundUpdates = false
+        update { $0.handle(event) }
+        if event == .terminate {
             headingActive = false
-            endInUseGrants()
             let ended = subscribers
             subscribers.removeAll()
             for subscriber in ended.values { subscriber.finish(nil) }
@@ -37,25 +20,15 @@ extension AuthorizationEngine {
         stateDidChange()
     }
 
-    func endInUseGrants() {
-        allowOnce = false
-        temporaryFullAccuracy = false
-    }
-
     /// Allows or stops location updates in the background, as
     /// `allowsBackgroundLocationUpdates` (rule 8).
     ///
     /// - Parameter allowed: Whether updates may continue in the background.
     /// - Throws: ``LocationError`` ``LocationError/Code/backgroundModeMissing`` when allowing
     ///   without `location` in `UIBackgroundModes` (iOS raises an exception).
-    public func setAllowsBackgroundLocationUpdates(_ allowed: Bool) async throws {
+    public func setAllowsBackgroundLocationUpdates(_ allowed: Bool) async throws(LocationError) {
         await prepare()
-        try applyAllowsBackgroundUpdates(allowed)
-    }
-
-    package func applyAllowsBackgroundUpdates(_ allowed: Bool) throws(LocationError) {
-        if allowed && !declarations.hasLocationBackgroundMode { throw .backgroundModeMissing }
-        allowsBackgroundUpdates = allowed
+        try update { (policy) throws(LocationError) in try policy.setAllowsBackgroundUpdates(allowed) }
         stateDidChange()
     }
 
@@ -68,32 +41,20 @@ extension AuthorizationEngine {
     @discardableResult
     public func startBackgroundSession() async -> Bool {
         await prepare()
-        return applyStartBackgroundSession()
-    }
-
-    package func applyStartBackgroundSession() -> Bool {
-        if appState == .foreground { backgroundSessionActive = true }
+        let running = update { $0.startBackgroundSession() }
         stateDidChange()
-        return backgroundSessionActive
+        return running
     }
 
     /// Ends the background session. In the background this ends the session grants.
     public func stopBackgroundSession() async {
         await prepare()
-        applyStopBackgroundSession()
-    }
-
-    package func applyStopBackgroundSession() {
-        backgroundSessionActive = false
-        if appState != .foreground {
-            endInUseGrants()
-            dismissPrompt(terminating: false)
-        }
+        update { $0.stopBackgroundSession() }
         stateDidChange()
     }
 
     /// Whether a background session is running.
-    public var isBackgroundSessionActive: Bool { backgroundSessionActive }
+    public var isBackgroundSessionActive: Bool { policy.backgroundSessionActive }
 
     /// Changes what the person set in Settings for this app, or for the device (rules 7, 9).
     ///
@@ -114,40 +75,9 @@ extension AuthorizationEngine {
         restricted: Bool? = nil
     ) async {
         await prepare()
-        applySettings(status: status, precise: precise, servicesEnabled: servicesEnabled, restricted: restricted)
-    }
-
-    package func applySettings(
-        status: AuthorizationStatus? = nil,
-        precise: Bool? = nil,
-        servicesEnabled: Bool? = nil,
-        restricted: Bool? = nil
-    ) {
-        var grantChanged = false
-        if let status {
-            switch status {
-            case .notDetermined: grant.decision = .notDetermined
-            case .denied: grant.decision = .denied
-            case .authorizedWhenInUse: grant.decision = .whenInUse
-            case .authorizedAlways: grant.decision = .always
-            case .restricted: device.restricted = true
-            }
-            if status != .restricted {
-                grant.provisionalAlways = false
-                allowOnce = false
-                grantChanged = true
-            }
-            if !status.isAuthorized { temporaryFullAccuracy = false }
+        update {
+            $0.changeSettings(status: status, precise: precise, servicesEnabled: servicesEnabled, restricted: restricted)
         }
-        if let precise {
-            grant.precise = precise
-            allowOncePrecise = precise
-            if !precise { temporaryFullAccuracy = false }
-            grantChanged = true
-        }
-        if let servicesEnabled { device.servicesEnabled = servicesEnabled }
-        if let restricted { device.restricted = restricted }
-        if grantChanged { persistGrant() }
         stateDidChange()
     }
 
@@ -156,17 +86,14 @@ extension AuthorizationEngine {
     public func reloadGrant() async {
         await prepare()
         let kept = await consentStore.grant(for: appID) ?? Grant()
-        guard kept != grant else { return }
-        grant = kept
-        if kept.decision != .notDetermined { allowOnce = false }
-        if let precise = kept.precise { allowOncePrecise = precise }
-        if !(kept.precise ?? true) { temporaryFullAccuracy = false }
+        // Not through `update`: the store already holds this grant.
+        guard policy.reloadGrant(kept) else { return }
         stateDidChange()
     }
 
     /// The device settings now.
-    public var deviceSettings: DeviceSettings { device }
+    public var deviceSettings: DeviceSettings { policy.device }
 
     /// The person's kept grant now.
-    public var currentGrant: Grant { grant }
+    public var currentGrant: Grant { policy.grant }
 }

@@ -10,24 +10,9 @@ extension AuthorizationEngine {
     /// - Parameter region: The region; one with the same identifier is replaced.
     /// - Throws: ``LocationError`` ``LocationError/Code/regionMonitoringUnavailable`` when not
     ///   authorized or when accuracy is reduced.
-    public func startMonitoring(_ region: Region) async throws {
+    public func startMonitoring(_ region: Region) async throws(LocationError) {
         await prepare()
-        try applyStartMonitoring(region)
-    }
-
-    package func applyStartMonitoring(_ region: Region) throws(LocationError) {
-        let now = currentAuthorization
-        guard now.status.isAuthorized else {
-            throw .regionMonitoringUnavailable(
-                "location is not authorized (status \(now.status)); request authorization before monitoring"
-            )
-        }
-        guard now.accuracy == .fullAccuracy else {
-            throw .regionMonitoringUnavailable(
-                "the person chose approximate location, and regions are not monitored with reduced accuracy; "
-                    + "ask for temporary full accuracy with a purpose key, or offer the feature without regions"
-            )
-        }
+        if let error = policy.regionMonitoringError { throw error }
         regions[region.identifier] = (region, lastRawFix.map { region.contains($0.coordinate) })
         sourceExhausted = false
         stateDidChange()
@@ -46,9 +31,9 @@ extension AuthorizationEngine {
     /// they leave it. Under reduced accuracy the visit's place is coarsened.
     ///
     /// - Throws: ``LocationError`` ``LocationError/Code/notAuthorized`` without authorization.
-    public func startMonitoringVisits() async throws {
+    public func startMonitoringVisits() async throws(LocationError) {
         await prepare()
-        let now = currentAuthorization
+        let now = policy.authorization
         guard now.status.isAuthorized else {
             throw LocationError.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)
         }
@@ -83,15 +68,9 @@ extension AuthorizationEngine {
         stateDidChange()
     }
 
-    var regionEventsAllowed: Bool {
-        let now = currentAuthorization
-        guard now.status.isAuthorized, now.accuracy == .fullAccuracy else { return false }
-        return appState == .foreground || (now.status == .authorizedAlways && !grant.provisionalAlways)
-    }
-
     func monitorRegions(_ raw: Location) {
         guard !regions.isEmpty else { return }
-        let allowed = regionEventsAllowed
+        let allowed = policy.mayDeliverRegionEvents
         for identifier in regions.keys.sorted() {
             guard let entry = regions[identifier] else { continue }
             let inside = entry.region.contains(raw.coordinate)
@@ -120,7 +99,7 @@ extension AuthorizationEngine {
             }
             guard isStationary else { return false }
             isStationary = false
-            if hasLocationConsumers && mayDeliverLocations && isPrecise { broadcast(.didResumeLocationUpdates) }
+            if hasLocationConsumers && policy.mayDeliverLocations && policy.isPrecise { broadcast(.didResumeLocationUpdates) }
             return true
         }
         let still = raw.timestamp.timeIntervalSince(start.timestamp)
@@ -135,24 +114,18 @@ extension AuthorizationEngine {
         }
         guard !isStationary, still >= options.stationarySeconds else { return false }
         isStationary = true
-        if hasLocationConsumers && mayDeliverLocations && isPrecise { broadcast(.didPauseLocationUpdates) }
+        if hasLocationConsumers && policy.mayDeliverLocations && policy.isPrecise { broadcast(.didPauseLocationUpdates) }
         return true
     }
-
-    /// Whether the app has full accuracy now: stillness and its timing are precise-only.
-    var isPrecise: Bool { currentAuthorization.accuracy == .fullAccuracy }
 
     static func quarterHour(_ date: Date) -> Date {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 900).rounded(.down) * 900)
     }
 
     private func deliverVisit(_ visit: Visit) {
-        let now = currentAuthorization
-        guard visitsActive, now.status.isAuthorized,
-            appState == .foreground || (now.status == .authorizedAlways && !grant.provisionalAlways)
-        else { return }
+        guard visitsActive, policy.mayDeliverMonitoringEvents else { return }
         var delivered = visit
-        if now.accuracy == .reducedAccuracy {
+        if !policy.isPrecise {
             // A nearby point, and times to the quarter hour: the exact moment of arrival is precise data.
             delivered.coordinate = coarsener.representative(for: visit.coordinate)
             delivered.horizontalAccuracy = max(coarsener.horizontalAccuracy, visit.horizontalAccuracy)

@@ -1,12 +1,43 @@
-/// Showing prompts and applying the person's answers.
+/// Running the policy's decisions: showing prompts, applying the person's answers, keeping the grant.
 extension AuthorizationEngine {
-    func present(
-        _ kind: PermissionPrompt.Kind,
-        message: String,
-        purposeKey: String? = nil,
-        ticket: Int?,
-        forAlways: Bool
-    ) {
+    /// Changes the policy, keeps the grant when it changed, and completes the requests of a prompt the change
+    /// took off the screen (as ignored: the app stopped being in use). The caller then calls `stateDidChange()`.
+    ///
+    /// - Parameter change: The decision to run on the policy.
+    /// - Returns: What the decision returned.
+    /// - Throws: What the decision threw.
+    @discardableResult
+    func update<Value, Failure: Error>(
+        _ change: (inout LocationPolicy) throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        let grantBefore = policy.grant
+        defer {
+            if policy.grant != grantBefore { persistGrant() }
+            if policy.prompt == nil, presentedPrompt != nil { promptTakenOff() }
+        }
+        return try change(&policy)
+    }
+
+    /// Runs a request's decision: shows its prompt, or completes it now.
+    ///
+    /// - Parameters:
+    ///   - decision: The policy's decision.
+    ///   - ticket: The request's ticket.
+    ///   - purposeKey: The purpose key of a temporary full accuracy request.
+    func start(_ decision: RequestDecision, ticket: Int, purposeKey: String? = nil) {
+        stateDidChange()
+        switch decision {
+        case .prompt(let kind, let message):
+            present(kind, message: message, purposeKey: purposeKey, ticket: ticket)
+        case .complete(let resolution):
+            finish(ticket, purposeKey == nil ? .authorization : .accuracy, resolution)
+        case .fail(let error):
+            finish(ticket, .failure(error))
+        }
+    }
+
+    /// Puts the prompt the policy decided on screen and asks the prompter.
+    func present(_ kind: PermissionPrompt.Kind, message: String, purposeKey: String? = nil, ticket: Int?) {
         let prompt = PermissionPrompt(
             id: nextPromptID,
             kind: kind,
@@ -17,49 +48,23 @@ extension AuthorizationEngine {
         )
         nextPromptID += 1
         presentedPrompt = prompt
-        presentedForAlways = forAlways
         promptTickets = ticket.map { [$0] } ?? []
-        if kind == .alwaysUpgrade {
-            grant.alwaysPromptShown = true
-            persistGrant()
-        }
         let prompter = prompter
         promptTasks[prompt.id] = Task {
             let answer = await prompter.answer(prompt)
             self.resolve(prompt, with: answer)
         }
-        stateDidChange()
     }
 
-    /// Takes the prompt off the screen without an answer: the app stopped being in use (a
-    /// when-in-use or temporary prompt needs the foreground) or terminated (any prompt). Its
-    /// requests complete as ignored.
-    ///
-    /// - Parameter terminating: Whether the app terminated (then the Always upgrade goes too).
-    func dismissPrompt(terminating: Bool) {
-        guard let prompt = presentedPrompt, terminating || prompt.kind != .alwaysUpgrade else { return }
+    /// The policy took the prompt off the screen without an answer: its requests complete as ignored.
+    private func promptTakenOff() {
+        guard let prompt = presentedPrompt else { return }
         let tickets = promptTickets
         presentedPrompt = nil
         promptTickets = []
         promptTasks[prompt.id]?.cancel()
         promptTasks[prompt.id] = nil
-        for ticket in tickets {
-            if prompt.kind == .temporaryFullAccuracy {
-                finish(
-                    ticket,
-                    .success(
-                        .accuracy(
-                            AccuracyOutcome(
-                                accuracy: currentAuthorization.accuracy,
-                                resolution: .ignored(.notInForeground)
-                            )
-                        )
-                    )
-                )
-            } else {
-                finishAuthorization(ticket, .ignored(.notInForeground))
-            }
-        }
+        for ticket in tickets { finish(ticket, prompt.kind.outcome, .ignored(.notInForeground)) }
     }
 
     /// Waits until the prompt with this id has been answered and applied.
@@ -69,78 +74,33 @@ extension AuthorizationEngine {
 
     func resolve(_ prompt: PermissionPrompt, with given: PromptAnswer) {
         guard presentedPrompt?.id == prompt.id else { return }
-        let answer = given.kind == prompt.kind ? given : .decline(prompt.kind)
-        let forAlways = presentedForAlways
         let tickets = promptTickets
         presentedPrompt = nil
         promptTickets = []
         promptTasks[prompt.id] = nil
-
-        switch answer {
-        case .allowOnce(let precise):
-            allowOnce = true
-            allowOncePrecise = precise
-            if forAlways { alwaysDenied = true }
-        case .allowWhileUsing(let precise):
-            grant.precise = precise
-            grant.decision = forAlways ? .always : .whenInUse
-            grant.provisionalAlways = forAlways
-            persistGrant()
-        case .dontAllow:
-            grant.decision = .denied
-            grant.provisionalAlways = false
-            persistGrant()
-        case .changeToAlways:
-            grant.decision = .always
-            grant.provisionalAlways = false
-            persistGrant()
-        case .keepWhileUsing:
-            grant.decision = .whenInUse
-            grant.provisionalAlways = false
-            alwaysDenied = true
-            persistGrant()
-        case .allowPrecise:
-            temporaryFullAccuracy = true
-        case .dontAllowPrecise:
-            fullAccuracyDeclined = true
-        }
+        let answer = update { $0.answer(given) }
         stateDidChange()
-
-        let now = currentAuthorization
-        for ticket in tickets {
-            if prompt.kind == .temporaryFullAccuracy {
-                finish(
-                    ticket,
-                    .success(
-                        .accuracy(
-                            AccuracyOutcome(
-                                accuracy: now.accuracy,
-                                resolution: .answered(answer)
-                            )
-                        )
-                    )
-                )
-            } else {
-                finishAuthorization(ticket, .answered(answer))
-            }
-        }
+        let resolution: RequestResolution = answer.map { .answered($0) } ?? .ignored(.notInForeground)
+        for ticket in tickets { finish(ticket, prompt.kind.outcome, resolution) }
     }
 
-    /// Provisional Always lasts until the app first uses location in the background; then the
-    /// person is asked for real (rule 4).
+    /// Shows the upgrade prompt when provisional Always meets its first use in the background (rule 4).
     func showProvisionalUpgradeIfDue() {
-        guard appState == .background, presentedPrompt == nil, grant.decision == .always,
-            grant.provisionalAlways, usesLocationInBackground, device.servicesEnabled, !device.restricted
+        let uses = usesLocationInBackground
+        guard case .prompt(let kind, let message)? = update({ $0.provisionalAlwaysUpgrade(usesLocationInBackground: uses) })
         else { return }
-        present(
-            .alwaysUpgrade,
-            message: declarations.always ?? declarations.whenInUse ?? "",
-            ticket: nil,
-            forAlways: true
-        )
+        present(kind, message: message, ticket: nil)
     }
 
     var usesLocationInBackground: Bool {
-        (!subscribers.isEmpty && allowsBackgroundUpdates) || !regions.isEmpty || visitsActive
+        (!subscribers.isEmpty && policy.allowsBackgroundUpdates) || !regions.isEmpty || visitsActive
+    }
+}
+
+extension PermissionPrompt.Kind {
+    /// What a request that showed this prompt returns: an accuracy for the temporary prompt, else an
+    /// authorization.
+    var outcome: AuthorizationEngine.OutcomeKind {
+        self == .temporaryFullAccuracy ? .accuracy : .authorization
     }
 }

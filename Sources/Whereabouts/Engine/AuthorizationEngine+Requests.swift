@@ -93,10 +93,14 @@ extension AuthorizationEngine {
         let ticket = nextTicket
         nextTicket += 1
         switch request {
-        case .whenInUse: decideWhenInUse(ticket)
-        case .always: decideAlways(ticket)
-        case .temporaryFullAccuracy(let key): decideTemporaryFullAccuracy(ticket, purposeKey: key)
-        case .location: decideLocation(ticket)
+        case .whenInUse:
+            start(update { $0.requestWhenInUse() }, ticket: ticket)
+        case .always:
+            start(update { $0.requestAlways() }, ticket: ticket)
+        case .temporaryFullAccuracy(let key):
+            start(update { $0.requestTemporaryFullAccuracy(purposeKey: key) }, ticket: ticket, purposeKey: key)
+        case .location:
+            decideLocation(ticket)
         }
         return ticket
     }
@@ -122,112 +126,28 @@ extension AuthorizationEngine {
         }
     }
 
-    func finishAuthorization(_ ticket: Int, _ resolution: RequestResolution) {
-        let now = currentAuthorization
-        finish(
-            ticket,
-            .success(
-                .authorization(
-                    AuthorizationOutcome(
-                        status: now.status,
-                        accuracy: now.accuracy,
-                        resolution: resolution
-                    )
-                )
-            )
-        )
+    /// What a request returns when it completes without an error.
+    enum OutcomeKind {
+        /// An ``AuthorizationOutcome``.
+        case authorization
+        /// An ``AccuracyOutcome``.
+        case accuracy
     }
 
-    private func decideWhenInUse(_ ticket: Int) {
+    /// Completes a request with the authorization now and how it ended.
+    func finish(_ ticket: Int, _ kind: OutcomeKind, _ resolution: RequestResolution) {
         let now = currentAuthorization
-        if !device.servicesEnabled { return finishAuthorization(ticket, .ignored(.servicesDisabled)) }
-        if device.restricted { return finishAuthorization(ticket, .ignored(.restricted)) }
-        guard now.status == .notDetermined else { return finishAuthorization(ticket, .alreadyDetermined) }
-        guard let message = declarations.whenInUse else {
-            return finish(ticket, .failure(.missingUsageDescription([UsageDescriptions.whenInUseKey])))
+        switch kind {
+        case .authorization:
+            let outcome = AuthorizationOutcome(status: now.status, accuracy: now.accuracy, resolution: resolution)
+            finish(ticket, .success(.authorization(outcome)))
+        case .accuracy:
+            finish(ticket, .success(.accuracy(AccuracyOutcome(accuracy: now.accuracy, resolution: resolution))))
         }
-        if presentedPrompt != nil { return finishAuthorization(ticket, .ignored(.requestInProgress)) }
-        guard appState == .foreground else { return finishAuthorization(ticket, .ignored(.notInForeground)) }
-        present(.whenInUse, message: message, ticket: ticket, forAlways: false)
-    }
-
-    private func decideAlways(_ ticket: Int) {
-        let now = currentAuthorization
-        if !device.servicesEnabled { return finishAuthorization(ticket, .ignored(.servicesDisabled)) }
-        if device.restricted { return finishAuthorization(ticket, .ignored(.restricted)) }
-        switch now.status {
-        case .notDetermined, .authorizedWhenInUse:
-            break
-        default:
-            return finishAuthorization(ticket, .alreadyDetermined)
-        }
-        if now.status == .authorizedWhenInUse && allowOnce {
-            alwaysDenied = true
-            stateDidChange()
-            return finishAuthorization(ticket, .ignored(.temporaryAuthorization))
-        }
-        let missing = [
-            declarations.always == nil ? UsageDescriptions.alwaysKey : nil,
-            declarations.whenInUse == nil ? UsageDescriptions.whenInUseKey : nil,
-        ].compactMap { $0 }
-        guard missing.isEmpty, let whenInUse = declarations.whenInUse, let always = declarations.always else {
-            return finish(ticket, .failure(.missingUsageDescription(missing)))
-        }
-        if now.status == .authorizedWhenInUse && grant.alwaysPromptShown {
-            alwaysDenied = true
-            stateDidChange()
-            return finishAuthorization(ticket, .ignored(.alwaysAlreadyRequested))
-        }
-        if presentedPrompt != nil { return finishAuthorization(ticket, .ignored(.requestInProgress)) }
-        guard appState == .foreground else { return finishAuthorization(ticket, .ignored(.notInForeground)) }
-        if now.status == .notDetermined {
-            present(.whenInUse, message: whenInUse, ticket: ticket, forAlways: true)
-        } else {
-            present(.alwaysUpgrade, message: always, ticket: ticket, forAlways: true)
-        }
-    }
-
-    private func decideTemporaryFullAccuracy(_ ticket: Int, purposeKey: String) {
-        let now = currentAuthorization
-        func done(_ resolution: RequestResolution) {
-            finish(
-                ticket,
-                .success(
-                    .accuracy(
-                        AccuracyOutcome(
-                            accuracy: currentAuthorization.accuracy,
-                            resolution: resolution
-                        )
-                    )
-                )
-            )
-        }
-        guard now.status.isAuthorized else {
-            return finish(ticket, .failure(.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)))
-        }
-        if now.accuracy == .fullAccuracy { return done(.alreadyDetermined) }
-        guard let message = declarations.temporaryPurposes[purposeKey] else {
-            return finish(
-                ticket,
-                .failure(
-                    .missingTemporaryPurposeKey(
-                        purposeKey,
-                        declared: Array(declarations.temporaryPurposes.keys)
-                    )
-                )
-            )
-        }
-        if presentedPrompt != nil { return done(.ignored(.requestInProgress)) }
-        guard appState == .foreground else { return done(.ignored(.notInForeground)) }
-        present(.temporaryFullAccuracy, message: message, purposeKey: purposeKey, ticket: ticket, forAlways: false)
     }
 
     private func decideLocation(_ ticket: Int) {
-        let now = currentAuthorization
-        guard now.status.isAuthorized else {
-            return finish(ticket, .failure(.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)))
-        }
-        guard mayDeliverLocations else { return finish(ticket, .failure(.notInUse)) }
+        if let error = policy.locationRequestError { return finish(ticket, .failure(error)) }
         locationRequests[ticket] = elapsed() + options.locationTimeout
         sourceExhausted = false
         let clock = clock

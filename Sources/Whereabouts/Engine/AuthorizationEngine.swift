@@ -3,7 +3,7 @@ import Foundation
 /// The rules of the operating system for one app: who may see which location, when.
 ///
 /// On Apple platforms iOS makes these decisions; on Linux and in every test the engine makes
-/// them, with the same rules (DESIGN.md rules 0–10). It holds the state an OS holds for an app —
+/// them, with the same rules (<doc:TheRulesWhereaboutsFollows>, decided by `LocationPolicy`). It holds the state an OS holds for an app —
 /// its grant (in a ``ConsentStore``), accuracy, session grants (Allow Once, temporary full
 /// accuracy), Location Services, the app's lifecycle and background session — asks a
 /// ``PermissionPrompter`` when a prompt is due, and filters every fix from its
@@ -83,25 +83,16 @@ public actor AuthorizationEngine {
     let clock: any Clock<Duration>
     let elapsed: @Sendable () -> Duration
 
-    // The person's grant, as kept in the consent store.
-    var grant = Grant()
+    /// What iOS holds for this app, and the rules that change it. Every decision is the policy's.
+    var policy: LocationPolicy
     var isLoaded = false
     var loadTask: Task<Void, Never>?
     var saveTask: Task<Void, Never>?
     /// Errors from the consent store, reported once each as `didFailWithError`.
     var lastSaveError: String?
 
-    // Device and session state.
-    var device: DeviceSettings
     /// Where the app is in its life. A new engine's app is launched and in the foreground.
-    public internal(set) var appState: AppState = .foreground
-    var allowOnce = false
-    var allowOncePrecise = true
-    var temporaryFullAccuracy = false
-    var backgroundSessionActive = false
-    var allowsBackgroundUpdates = false
-    var alwaysDenied = false
-    var fullAccuracyDeclined = false
+    public var appState: AppState { policy.appState }
 
     // Prompts.
     var nextPromptID = 1
@@ -109,7 +100,6 @@ public actor AuthorizationEngine {
     public internal(set) var presentedPrompt: PermissionPrompt?
     var promptTickets: [Int] = []
     var promptTasks: [Int: Task<Void, Never>] = [:]
-    var presentedForAlways = false
 
     // Requests.
     var nextTicket = 1
@@ -176,7 +166,7 @@ public actor AuthorizationEngine {
         self.declarations = declarations
         self.prompter = prompter
         self.consentStore = consentStore
-        self.device = device
+        self.policy = LocationPolicy(declarations: declarations, device: device)
         self.coarsener = coarsener
         self.clock = clock
         self.options = options
@@ -209,9 +199,9 @@ public actor AuthorizationEngine {
 
     private func finishLoading(_ kept: Grant?) {
         guard !isLoaded else { return }
-        grant = kept ?? Grant()
+        policy.grant = kept ?? Grant()
         isLoaded = true
-        lastAuthorization = computeAuthorization()
+        lastAuthorization = policy.authorization
     }
 
     /// The app's authorization now.
@@ -219,10 +209,10 @@ public actor AuthorizationEngine {
     /// - Returns: The status, accuracy and whether Location Services are on.
     public func authorization() async -> Authorization {
         await prepare()
-        return computeAuthorization()
+        return policy.authorization
     }
 
-    /// The diagnostics that hold now (DESIGN rule 10).
+    /// The diagnostics that hold now (rule 10).
     ///
     /// - Returns: The set a live update delivered now would carry.
     public func diagnostics() async -> Set<Diagnostic> {
@@ -234,58 +224,20 @@ public actor AuthorizationEngine {
     /// The regions being monitored.
     public var monitoredRegions: Set<Region> { Set(regions.values.map(\.region)) }
 
-    func computeAuthorization() -> Authorization {
-        let precise = effectivePrecise
-        guard device.servicesEnabled else {
-            return Authorization(
-                status: .denied,
-                accuracy: precise ? .fullAccuracy : .reducedAccuracy,
-                servicesEnabled: false
-            )
-        }
-        let status: AuthorizationStatus
-        if device.restricted {
-            status = .restricted
-        } else {
-            switch grant.decision {
-            case .notDetermined: status = allowOnce ? .authorizedWhenInUse : .notDetermined
-            case .denied: status = .denied
-            case .whenInUse: status = .authorizedWhenInUse
-            case .always: status = .authorizedAlways
-            }
-        }
-        let temporary = status.isAuthorized && temporaryFullAccuracy && !precise
-        let full = precise || temporary
-        return Authorization(
-            status: status,
-            accuracy: full ? .fullAccuracy : .reducedAccuracy,
-            isFullAccuracyTemporary: temporary,
-            servicesEnabled: true
-        )
-    }
-
-    /// The Precise switch as it stands: the session's for Allow Once, else the kept one, else the
-    /// app's default (`NSLocationDefaultAccuracyReduced`).
-    var effectivePrecise: Bool {
-        if allowOnce && grant.decision == .notDetermined { return allowOncePrecise }
-        return grant.precise ?? !declarations.defaultAccuracyReduced
-    }
-
     var currentAuthorization: Authorization {
-        lastAuthorization ?? computeAuthorization()
+        lastAuthorization ?? policy.authorization
     }
 
     /// Recomputes what depends on state after any change: announces a new authorization,
     /// refreshes diagnostics, starts or stops the source, and shows the provisional-Always
     /// prompt when it is due.
     func stateDidChange() {
-        let now = computeAuthorization()
+        let now = policy.authorization
         if now != lastAuthorization {
             let before = lastAuthorization
             lastAuthorization = now
             if before?.accuracy != now.accuracy { coarsener.reset() }
-            if now.status == .authorizedAlways && !grant.provisionalAlways { alwaysDenied = false }
-            if now.accuracy == .fullAccuracy { fullAccuracyDeclined = false }
+            policy.authorizationDidChange()
             for continuation in authorizationContinuations.values { continuation.yield(now) }
             broadcast(.didChangeAuthorization(now))
             authorizationDidChange(now)
@@ -302,7 +254,7 @@ public actor AuthorizationEngine {
     func persistGrant() {
         let store = consentStore
         let appID = appID
-        let value = grant
+        let value = policy.grant
         let previous = saveTask
         saveTask = Task {
             await previous?.value

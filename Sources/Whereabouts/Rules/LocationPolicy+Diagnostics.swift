@@ -1,3 +1,32 @@
+/// Rule 10: the diagnostics iOS 18's `CLServiceSession` and `CLLocationUpdate` report come with the stream, and
+/// hold exactly while their cause does.
+extension LocationPolicy {
+    /// The diagnostics that hold now.
+    ///
+    /// - Parameters:
+    ///   - locationUnavailable: Whether the source has no fix for now.
+    ///   - stationary: Whether the device stands still.
+    /// - Returns: The diagnostics a live update delivered now carries.
+    package func diagnostics(locationUnavailable: Bool, stationary: Bool) -> Set<Diagnostic> {
+        var circumstances = Diagnostic.Circumstances()
+        circumstances.requestInProgress = prompt != nil
+        circumstances.inUse = isInUse
+        circumstances.fullAccuracyDeclined = fullAccuracyDeclined
+        circumstances.alwaysDeclined = alwaysDeclined
+        circumstances.locationUnavailable = locationUnavailable
+        circumstances.stationary = stationary
+        return Diagnostic.holding(for: authorization, circumstances)
+    }
+
+    /// Clears what a new authorization answers: real Always ends "Always was declined", and full accuracy ends
+    /// "full accuracy was declined". Call it when the authorization the app reads changed.
+    package mutating func authorizationDidChange() {
+        let now = authorization
+        if now.status == .authorizedAlways && !grant.provisionalAlways { alwaysDeclined = false }
+        if now.accuracy == .fullAccuracy { fullAccuracyDeclined = false }
+    }
+}
+
 extension Diagnostic {
     /// What decides the diagnostics besides the authorization; see ``Diagnostic/holding(for:_:)``.
     package struct Circumstances: Sendable {
@@ -18,7 +47,10 @@ extension Diagnostic {
         package init() {}
     }
 
-    /// The diagnostics that hold (DESIGN rule 10): the one rule the engine and the Core Location adapter share.
+    /// The diagnostics that hold, from the authorization and what else is known.
+    ///
+    /// The engine gets the circumstances from ``LocationPolicy``; the Core Location adapter from what Core
+    /// Location told it.
     ///
     /// - Parameters:
     ///   - authorization: The authorization now.
@@ -47,22 +79,5 @@ extension Diagnostic {
         // Under reduced accuracy the moment the person stops or starts moving is not the app's to know.
         if circumstances.stationary && authorization.accuracy == .fullAccuracy { result.insert(.stationary) }
         return result
-    }
-}
-
-extension LocationError {
-    /// The error that ends region monitoring when the authorization no longer allows it: not authorized, or
-    /// Precise Location turned off (DESIGN rule 6).
-    ///
-    /// - Parameter authorization: The authorization now.
-    /// - Returns: The error.
-    package static func regionMonitoringEnded(by authorization: Authorization) -> LocationError {
-        .regionMonitoringUnavailable(
-            authorization.status.isAuthorized
-                ? "the person turned precise location off, which stops region monitoring; monitor again "
-                    + "when accuracy is full"
-                : "location is no longer authorized (status \(authorization.status)); monitor again after "
-                    + "authorization"
-        )
     }
 }

@@ -1,0 +1,64 @@
+/// Rule 8: fixes reach the app in the foreground; in the background only with real Always and background updates
+/// allowed, or with When In Use, background updates allowed and a background session running; allowing
+/// background updates without `location` in `UIBackgroundModes` is a programmer error.
+extension LocationPolicy {
+    /// Whether fixes may reach the app now.
+    package var mayDeliverLocations: Bool {
+        let now = authorization
+        guard now.status.isAuthorized else { return false }
+        switch appState {
+        case .foreground: return true
+        case .notRunning: return false
+        case .background:
+            if now.status == .authorizedAlways { return !grant.provisionalAlways && allowsBackgroundUpdates }
+            return allowsBackgroundUpdates && backgroundSessionActive
+        }
+    }
+
+    /// Whether the app counts as in use: in the foreground, or receiving fixes in the background.
+    package var isInUse: Bool { appState == .foreground || mayDeliverLocations }
+
+    /// Whether events that need no running updates (region crossings, visits) reach the app: authorized, and in
+    /// the foreground or with real (not provisional) Always.
+    package var mayDeliverMonitoringEvents: Bool {
+        let status = authorization.status
+        guard status.isAuthorized else { return false }
+        return appState == .foreground || (status == .authorizedAlways && !grant.provisionalAlways)
+    }
+
+    /// Sets `allowsBackgroundLocationUpdates`.
+    ///
+    /// - Parameter allowed: Whether updates may continue in the background.
+    /// - Throws: ``LocationError/Code/backgroundModeMissing`` when allowing without `location` in
+    ///   `UIBackgroundModes` (iOS raises an exception).
+    package mutating func setAllowsBackgroundUpdates(_ allowed: Bool) throws(LocationError) {
+        if allowed && !declarations.hasLocationBackgroundMode { throw .backgroundModeMissing }
+        allowsBackgroundUpdates = allowed
+    }
+
+    /// Starts a background session; as on iOS, only in the foreground.
+    ///
+    /// - Returns: Whether a session runs.
+    @discardableResult
+    package mutating func startBackgroundSession() -> Bool {
+        if appState == .foreground { backgroundSessionActive = true }
+        return backgroundSessionActive
+    }
+
+    /// Ends the background session; in the background the app stops being in use.
+    package mutating func stopBackgroundSession() {
+        backgroundSessionActive = false
+        if appState != .foreground { stopBeingInUse() }
+    }
+
+    /// Why a one-shot location request cannot start now, or `nil` when it can: it needs an authorized status,
+    /// and the right to receive fixes where the app is (rule 8).
+    package var locationRequestError: LocationError? {
+        let now = authorization
+        guard now.status.isAuthorized else {
+            return .notAuthorized(now.status, servicesEnabled: now.servicesEnabled)
+        }
+        guard mayDeliverLocations else { return .notInUse }
+        return nil
+    }
+}

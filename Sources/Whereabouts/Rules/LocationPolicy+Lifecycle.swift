@@ -1,0 +1,38 @@
+/// Rules 3, 5 and 8: Allow Once and temporary full accuracy last while the app is in use — in the foreground,
+/// or in the background with a background session — and end when it stops being in use or terminates.
+extension LocationPolicy {
+    /// Applies a change in the app's life.
+    ///
+    /// Going to the background without a background session ends the grants of this use and takes a When In
+    /// Use or temporary prompt off the screen; terminating ends them too, with any prompt, the background session
+    /// and background updates.
+    ///
+    /// - Parameter event: What happened.
+    package mutating func handle(_ event: LifecycleEvent) {
+        switch event {
+        case .launch, .foreground:
+            appState = .foreground
+        case .background:
+            appState = .background
+            if !backgroundSessionActive { stopBeingInUse() }
+        case .terminate:
+            appState = .notRunning
+            backgroundSessionActive = false
+            allowsBackgroundUpdates = false
+            endInUseGrants()
+            dismissPrompt(terminating: true)
+        }
+    }
+
+    /// The app stopped being in use: the grants of this use end, and a prompt that needs the foreground goes.
+    mutating func stopBeingInUse() {
+        endInUseGrants()
+        dismissPrompt(terminating: false)
+    }
+
+    /// Ends Allow Once and temporary full accuracy.
+    mutating func endInUseGrants() {
+        allowOnce = false
+        temporaryFullAccuracy = false
+    }
+}
