@@ -2,7 +2,7 @@ import Whereabouts
 
 extension CoreLocationAdapter {
     /// Handles one delegate callback. Locations, headings, visits and region events are dropped unless
-    /// the app is authorized when they arrive (DESIGN rule 9: not one fix after a revoke).
+    /// the app is authorized when they arrive (rule 9: not one fix after a revoke).
     func receive(_ callback: ManagerCallback) {
         switch callback {
         case .didChangeAuthorization:
@@ -147,7 +147,7 @@ extension CoreLocationAdapter {
         updateDemand()
     }
 
-    /// The diagnostics that hold now (DESIGN rule 10), as far as Core Location lets the app know.
+    /// The diagnostics that hold now (rule 10), as far as Core Location lets the app know.
     func diagnostics() -> Set<Diagnostic> {
         var circumstances = Diagnostic.Circumstances()
         circumstances.requestInProgress = prompt != nil || accuracyPromptShowing

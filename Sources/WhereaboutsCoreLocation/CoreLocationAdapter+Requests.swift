@@ -29,68 +29,40 @@ final class OnceFlag {
 extension CoreLocationAdapter {
     /// Asks for When In Use; completes at once wherever iOS would show nothing and stay silent.
     func requestWhenInUseAuthorization() async throws -> AuthorizationOutcome {
-        let declarations = try declarations.get()
-        authorizationMayHaveChanged()
-        if let reason = reasonToStayQuiet() { return outcome(.ignored(reason)) }
-        guard current.status == .notDetermined else { return outcome(.alreadyDetermined) }
-        guard declarations.whenInUse != nil else {
-            throw LocationError.missingUsageDescription([UsageDescriptions.whenInUseKey])
+        var policy = try policyNow()
+        switch policy.requestWhenInUse() {
+        case .prompt: return try await ask(.whenInUse) { $0.requestWhenInUseAuthorization() }
+        case .complete(let resolution): return outcome(resolution)
+        case .fail(let error): throw error
         }
-        if prompt != nil || accuracyPromptShowing { return outcome(.ignored(.requestInProgress)) }
-        guard isForeground else { return outcome(.ignored(.notInForeground)) }
-        return try await ask(.whenInUse) { $0.requestWhenInUseAuthorization() }
     }
 
     /// Asks for Always: the when-in-use prompt from `.notDetermined` (provisional Always), the upgrade
     /// prompt once per install from `.authorizedWhenInUse`; completes even when iOS sends no callback.
     func requestAlwaysAuthorization() async throws -> AuthorizationOutcome {
-        let declarations = try declarations.get()
-        authorizationMayHaveChanged()
-        if let reason = reasonToStayQuiet() { return outcome(.ignored(reason)) }
-        guard current.status == .notDetermined || current.status == .authorizedWhenInUse else {
-            return outcome(.alreadyDetermined)
-        }
-        let missing = [
-            declarations.always == nil ? UsageDescriptions.alwaysKey : nil,
-            declarations.whenInUse == nil ? UsageDescriptions.whenInUseKey : nil,
-        ].compactMap { $0 }
-        guard missing.isEmpty else { throw LocationError.missingUsageDescription(missing) }
-        if current.status == .authorizedWhenInUse && alwaysMemory.wasRequested() {
+        var policy = try policyNow()
+        let decision = policy.requestAlways()
+        if policy.alwaysDeclined && !alwaysDeclined {
             alwaysDeclined = true
             refreshDiagnostics()
-            return outcome(.ignored(.alwaysAlreadyRequested))
         }
-        if prompt != nil || accuracyPromptShowing { return outcome(.ignored(.requestInProgress)) }
-        guard isForeground else { return outcome(.ignored(.notInForeground)) }
-        alwaysMemory.recordRequest()
-        if current.status == .notDetermined {
-            return try await ask(.whenInUse) { $0.requestAlwaysAuthorization() }
+        switch decision {
+        case .prompt(let kind, _):
+            if policy.grant.alwaysPromptShown { alwaysMemory.recordRequest() }
+            return try await ask(kind) { $0.requestAlwaysAuthorization() }
+        case .complete(let resolution): return outcome(resolution)
+        case .fail(let error): throw error
         }
-        return try await ask(.alwaysUpgrade) { $0.requestAlwaysAuthorization() }
     }
 
     /// Asks for temporary full accuracy. Core Location always calls the completion; a decline is not
-    /// an error (DESIGN rule 5), a prompt that could not be shown is.
+    /// an error (rule 5), a prompt that could not be shown is.
     func requestTemporaryFullAccuracy(purposeKey: String) async throws -> AccuracyOutcome {
-        let declarations = try declarations.get()
-        authorizationMayHaveChanged()
-        guard current.status.isAuthorized else {
-            throw LocationError.notAuthorized(current.status, servicesEnabled: current.servicesEnabled)
-        }
-        if current.accuracy == .fullAccuracy {
-            return AccuracyOutcome(accuracy: .fullAccuracy, resolution: .alreadyDetermined)
-        }
-        guard declarations.temporaryPurposes[purposeKey] != nil else {
-            throw LocationError.missingTemporaryPurposeKey(
-                purposeKey,
-                declared: declarations.temporaryPurposes.keys.sorted()
-            )
-        }
-        if prompt != nil || accuracyPromptShowing {
-            return AccuracyOutcome(accuracy: current.accuracy, resolution: .ignored(.requestInProgress))
-        }
-        guard isForeground else {
-            return AccuracyOutcome(accuracy: current.accuracy, resolution: .ignored(.notInForeground))
+        var policy = try policyNow()
+        switch policy.requestTemporaryFullAccuracy(purposeKey: purposeKey) {
+        case .prompt: break
+        case .complete(let resolution): return AccuracyOutcome(accuracy: current.accuracy, resolution: resolution)
+        case .fail(let error): throw error
         }
 
         accuracyPromptShowing = true
@@ -150,11 +122,42 @@ extension CoreLocationAdapter {
 
     // MARK: Helpers
 
-    /// Why a prompt cannot be shown whatever the status: services off, or restricted.
-    func reasonToStayQuiet() -> IgnoredReason? {
-        if !current.servicesEnabled { return .servicesDisabled }
-        if current.status == .restricted { return .restricted }
-        return nil
+    /// What iOS holds for the app, as far as the adapter can tell — the manager's status and accuracy, whether
+    /// the app is in the foreground, the prompt the adapter waits on, whether Always was asked for on this
+    /// install — so that ``LocationPolicy``, the one model of iOS, says whether a request shows a prompt or is
+    /// ignored in silence.
+    ///
+    /// iOS does not tell Allow Once from Allow While Using App: the adapter sees When In Use, and finds an
+    /// ignored upgrade by the prompt not appearing.
+    ///
+    /// - Returns: The policy's state now.
+    /// - Throws: ``LocationError/Code/invalidInfoPlist`` when the app's Info.plist could not be read.
+    func policyNow() throws -> LocationPolicy {
+        let declarations = try declarations.get()
+        authorizationMayHaveChanged()
+        var grant = Grant(alwaysPromptShown: alwaysMemory.wasRequested())
+        switch current.status {
+        case .notDetermined, .restricted: grant.decision = .notDetermined
+        case .denied: grant.decision = .denied
+        case .authorizedWhenInUse: grant.decision = .whenInUse
+        case .authorizedAlways: grant.decision = .always
+        }
+        grant.precise = current.accuracy == .fullAccuracy && !fullAccuracyIsTemporary
+        var policy = LocationPolicy(
+            declarations: declarations,
+            grant: grant,
+            device: DeviceSettings(servicesEnabled: current.servicesEnabled, restricted: current.status == .restricted),
+            appState: isForeground ? .foreground : .background
+        )
+        policy.temporaryFullAccuracy = fullAccuracyIsTemporary
+        policy.alwaysDeclined = alwaysDeclined
+        policy.fullAccuracyDeclined = fullAccuracyDeclined
+        if let pending = prompt {
+            policy.prompt = LocationPolicy.Prompt(kind: pending.kind, forAlways: false)
+        } else if accuracyPromptShowing {
+            policy.prompt = LocationPolicy.Prompt(kind: .temporaryFullAccuracy, forAlways: false)
+        }
+        return policy
     }
 
     /// An outcome with the authorization now.

@@ -58,20 +58,9 @@ extension CoreLocationAdapter {
     }
 
     /// Starts monitoring a region; an error rather than silence where iOS would not monitor it
-    /// (DESIGN rule 6: not under reduced accuracy).
+    /// (rule 6: not under reduced accuracy).
     func startMonitoring(_ region: Region) throws {
-        authorizationMayHaveChanged()
-        guard current.status.isAuthorized else {
-            throw LocationError.regionMonitoringUnavailable(
-                "location is not authorized (status \(current.status)); ask for authorization first"
-            )
-        }
-        guard current.accuracy == .fullAccuracy else {
-            throw LocationError.regionMonitoringUnavailable(
-                "the app has approximate location only, and iOS monitors no region then; ask for temporary "
-                    + "full accuracy or explain why the feature needs Precise Location"
-            )
-        }
+        if let error = try policyNow().regionMonitoringError { throw error }
         guard manager.isRegionMonitoringAvailable else {
             throw LocationError.regionMonitoringUnavailable("this device cannot monitor circular regions")
         }
@@ -110,11 +99,11 @@ extension CoreLocationAdapter {
     }
 
     /// Sets `allowsBackgroundLocationUpdates`, but throws instead of letting iOS raise an exception
-    /// when `UIBackgroundModes` lacks `location` (DESIGN rule 8).
+    /// when `UIBackgroundModes` lacks `location` (rule 8).
     func setAllowsBackgroundLocationUpdates(_ allowed: Bool) throws {
         if allowed {
-            let declarations = try declarations.get()
-            guard declarations.hasLocationBackgroundMode else { throw LocationError.backgroundModeMissing }
+            var policy = try policyNow()
+            try policy.setAllowsBackgroundUpdates(true)
         }
         manager.allowsBackgroundLocationUpdates = allowed
         refreshDiagnostics()

@@ -3,7 +3,7 @@ import Whereabouts
 /// Turns a Core Location manager into Whereabouts' async API, and makes every request complete.
 ///
 /// iOS makes the decisions here, not the ``Whereabouts/AuthorizationEngine``; the adapter's work is to
-/// keep DESIGN rule 0 where Core Location does not: a request iOS would silently ignore (the status is
+/// keep rule 0 where Core Location does not: a request iOS would silently ignore (the status is
 /// already decided, a usage description is missing, the app is in the background, Always was asked
 /// before) completes at once with an outcome that says so, and an upgrade prompt answered with "Keep
 /// Only While Using" (which sends no callback) completes when the app becomes active again. Each

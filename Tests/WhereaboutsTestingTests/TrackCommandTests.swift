@@ -127,6 +127,22 @@ struct TrackCommandTests {
         #expect(output.stderr.contains("--answer while-using"))
     }
 
+    // The CLI used to keep its own copy of the request rules, which called any undecided app "due a prompt" even
+    // with Location Services off, where iOS (and the engine) shows none. LocationPolicy decides both now.
+    @Test("no terminal, no decision, Location Services off: no prompt is due, so no exit 3; the run says what to do")
+    func servicesOffIsNotAPromptDue() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let consent = directory.appendingPathComponent("c.json")
+        let off = try CLIRunner.run(["consent", "set", "--services", "off", "--consent-file", consent.path])
+        #expect(off.status == 0, "\(off.stderr)")
+        let output = try Self.track(["--format", "ndjson"], consent: consent)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr.contains("ignored: servicesDisabled"), "\(output.stderr)")
+        #expect(output.stderr.contains("whereabouts consent set --services on"), "\(output.stderr)")
+    }
+
     @Test("the answer is remembered: a second run needs no answer")
     func answerIsRemembered() throws {
         let directory = try CLIRunner.temporaryDirectory()

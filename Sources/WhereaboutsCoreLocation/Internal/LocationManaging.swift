@@ -3,8 +3,8 @@ import Whereabouts
 /// The part of `CLLocationManager` the adapter uses, in Whereabouts' own types.
 ///
 /// On Apple platforms `CoreLocationManager` implements it over a real `CLLocationManager`; on Linux
-/// the tests implement it with a fake that behaves as iOS does (DESIGN.md), so every line of the
-/// adapter's logic is compiled and tested without Core Location. Like `CLLocationManager`, it lives
+/// the tests implement it with a stand-in that runs on ``LocationPolicy`` (the same rules the simulated OS
+/// follows), so every line of the adapter's logic is compiled and tested without Core Location. Like `CLLocationManager`, it lives
 /// on the main thread, and its callbacks (``callback``) arrive there.
 @MainActor
 protocol LocationManaging: AnyObject {

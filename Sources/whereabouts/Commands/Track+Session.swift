@@ -48,7 +48,12 @@ struct TrackSetup {
             )
         } else if terminal.inputIsTerminal {
             prompter = TerminalPrompter(terminal: terminal)
-        } else if let due = Self.promptDue(command: command, kept: kept, declarations: declarations) {
+        } else if let due = Self.promptDue(
+            command: command,
+            kept: kept,
+            device: await store.deviceSettings(),
+            declarations: declarations
+        ) {
             terminal.error(
                 """
                 \(appName) (\(appID)) \(due), and nobody can answer its prompt: standard input is not a terminal.
@@ -64,17 +69,33 @@ struct TrackSetup {
 
     /// Why a prompt would be due on this run, or `nil` when none would: with nobody to answer,
     /// `track` stops (exit 3) rather than deciding for the person — the Always upgrade can be asked
-    /// once per install, and a declined prompt would be kept.
-    static func promptDue(command: Track, kept: Grant, declarations: UsageDescriptions) -> String? {
-        if kept.decision == .notDetermined { return "has no location decision yet" }
-        if command.request == .always, kept.decision == .whenInUse, !kept.alwaysPromptShown {
-            return "would ask to upgrade to Always (asked once per install)"
+    /// once per install, and a declined prompt would be kept. ``LocationPolicy`` decides, as it does for the
+    /// engine: where it shows no prompt (already decided, Location Services off, restricted, a missing key)
+    /// the run goes on and says what happened.
+    ///
+    /// - Parameters:
+    ///   - command: The command, for the request and the purpose key.
+    ///   - kept: The app's kept grant.
+    ///   - device: The device's settings.
+    ///   - declarations: The app's Info.plist declarations.
+    /// - Returns: What the app would ask, or `nil`.
+    static func promptDue(
+        command: Track,
+        kept: Grant,
+        device: DeviceSettings,
+        declarations: UsageDescriptions
+    ) -> String? {
+        var policy = LocationPolicy(declarations: declarations, grant: kept, device: device)
+        let decision = command.request == .always ? policy.requestAlways() : policy.requestWhenInUse()
+        switch decision.prompt {
+        case .whenInUse?: return "has no location decision yet"
+        case .alwaysUpgrade?: return "would ask to upgrade to Always (asked once per install)"
+        case .temporaryFullAccuracy?, nil: break
         }
-        let precise = kept.precise ?? !declarations.defaultAccuracyReduced
-        if command.purposeKey != nil, !precise, kept.decision != .denied {
-            return "would ask for temporary precise location"
+        guard let key = command.purposeKey, policy.requestTemporaryFullAccuracy(purposeKey: key).prompt != nil else {
+            return nil
         }
-        return nil
+        return "would ask for temporary precise location"
     }
 
     static func bundleIdentifier(_ url: URL) -> String? {
