@@ -76,7 +76,12 @@ extension AuthorizationEngine {
     ) async {
         await prepare()
         update {
-            $0.changeSettings(status: status, precise: precise, servicesEnabled: servicesEnabled, restricted: restricted)
+            $0.changeSettings(
+                status: status,
+                precise: precise,
+                servicesEnabled: servicesEnabled,
+                restricted: restricted
+            )
         }
         stateDidChange()
     }

@@ -99,7 +99,9 @@ extension AuthorizationEngine {
             }
             guard isStationary else { return false }
             isStationary = false
-            if hasLocationConsumers && policy.mayDeliverLocations && policy.isPrecise { broadcast(.didResumeLocationUpdates) }
+            if hasLocationConsumers && policy.mayDeliverLocations && policy.isPrecise {
+                broadcast(.didResumeLocationUpdates)
+            }
             return true
         }
         let still = raw.timestamp.timeIntervalSince(start.timestamp)
@@ -114,7 +116,9 @@ extension AuthorizationEngine {
         }
         guard !isStationary, still >= options.stationarySeconds else { return false }
         isStationary = true
-        if hasLocationConsumers && policy.mayDeliverLocations && policy.isPrecise { broadcast(.didPauseLocationUpdates) }
+        if hasLocationConsumers && policy.mayDeliverLocations && policy.isPrecise {
+            broadcast(.didPauseLocationUpdates)
+        }
         return true
     }
 

@@ -87,7 +87,10 @@ extension AuthorizationEngine {
     /// Shows the upgrade prompt when provisional Always meets its first use in the background (rule 4).
     func showProvisionalUpgradeIfDue() {
         let uses = usesLocationInBackground
-        guard case .prompt(let kind, let message)? = update({ $0.provisionalAlwaysUpgrade(usesLocationInBackground: uses) })
+        guard
+            case .prompt(let kind, let message)? = update({
+                $0.provisionalAlwaysUpgrade(usesLocationInBackground: uses)
+            })
         else { return }
         present(kind, message: message, ticket: nil)
     }
