@@ -13,8 +13,8 @@ struct AdapterDeliveryTests {
     func temporaryAllowed() async throws {
         let harness = Harness(status: .authorizedWhenInUse, accuracy: .reducedAccuracy)
         let request = Task { try await harness.client.requestTemporaryFullAccuracy(purposeKey: "Navigation") }
-        await harness.yield { harness.fake.prompt == .temporaryFullAccuracy }
-        harness.fake.answer(.allowPrecise)
+        await harness.yield { harness.ios.prompt == .temporaryFullAccuracy }
+        harness.ios.answer(.allowPrecise)
         let outcome = try await request.value
         #expect(outcome == AccuracyOutcome(accuracy: .fullAccuracy, resolution: .answered(.allowPrecise)))
         #expect(await harness.client.authorization().isFullAccuracyTemporary)
@@ -28,10 +28,10 @@ struct AdapterDeliveryTests {
     )
     func temporaryDeclined(completesTwice: Bool) async throws {
         let harness = Harness(status: .authorizedWhenInUse, accuracy: .reducedAccuracy)
-        harness.fake.completesTwice = completesTwice
+        harness.ios.completesTwice = completesTwice
         let request = Task { try await harness.client.requestTemporaryFullAccuracy(purposeKey: "Navigation") }
-        await harness.yield { harness.fake.prompt == .temporaryFullAccuracy }
-        harness.fake.answer(.dontAllowPrecise)
+        await harness.yield { harness.ios.prompt == .temporaryFullAccuracy }
+        harness.ios.answer(.dontAllowPrecise)
         let outcome = try await request.value
         #expect(outcome == AccuracyOutcome(accuracy: .reducedAccuracy, resolution: .answered(.dontAllowPrecise)))
         #expect(harness.adapter.diagnostics().isSuperset(of: [.accuracyLimited, .fullAccuracyDenied]))
@@ -42,7 +42,7 @@ struct AdapterDeliveryTests {
         let full = Harness(status: .authorizedWhenInUse)
         let outcome = try await full.client.requestTemporaryFullAccuracy(purposeKey: "Navigation")
         #expect(outcome.resolution == .alreadyDetermined)
-        #expect(full.fake.calls.isEmpty)
+        #expect(full.ios.calls.isEmpty)
 
         let reduced = Harness(status: .authorizedWhenInUse, accuracy: .reducedAccuracy)
         let unknown = await #expect(throws: LocationError.self) {
@@ -62,9 +62,9 @@ struct AdapterDeliveryTests {
         let harness = Harness(status: .authorizedWhenInUse)
         let first = Task { try await harness.client.requestLocation() }
         let second = Task { try await harness.client.requestLocation() }
-        await harness.yield { harness.fake.calls.filter { $0 == "requestLocation" }.count == 2 }
-        harness.fake.send(.didUpdateLocations([fix(0), fix(1)]))
-        harness.fake.send(.didUpdateLocations([fix(2)]))
+        await harness.yield { harness.ios.calls.filter { $0 == "requestLocation" }.count == 2 }
+        harness.ios.send(.didUpdateLocations([fix(0), fix(1)]))
+        harness.ios.send(.didUpdateLocations([fix(2)]))
         #expect(try await first.value == fix(1))
         #expect(try await second.value == fix(1))
     }
@@ -78,19 +78,19 @@ struct AdapterDeliveryTests {
 
         let harness = Harness(status: .authorizedWhenInUse)
         let noFix = Task { try await harness.client.requestLocation() }
-        await harness.yield { harness.fake.calls.contains("requestLocation") }
-        harness.fake.send(.didFailWithError(ManagerError(code: ManagerError.locationUnknown, message: "no fix")))
+        await harness.yield { harness.ios.calls.contains("requestLocation") }
+        harness.ios.send(.didFailWithError(ManagerError(code: ManagerError.locationUnknown, message: "no fix")))
         let unavailable = await #expect(throws: LocationError.self) { try await noFix.value }
         #expect(unavailable?.code == .locationUnavailable)
 
         let revoked = Task { try await harness.client.requestLocation() }
-        await harness.yield { harness.fake.calls.filter { $0 == "requestLocation" }.count == 2 }
-        harness.fake.settings(status: .denied)
+        await harness.yield { harness.ios.calls.filter { $0 == "requestLocation" }.count == 2 }
+        harness.ios.settings(status: .denied)
         await #expect(throws: LocationError.notAuthorized(.denied)) { try await revoked.value }
 
-        harness.fake.settings(status: .authorizedWhenInUse)
+        harness.ios.settings(status: .authorizedWhenInUse)
         let cancelled = Task { try await harness.client.requestLocation() }
-        await harness.yield { harness.fake.calls.filter { $0 == "requestLocation" }.count == 3 }
+        await harness.yield { harness.ios.calls.filter { $0 == "requestLocation" }.count == 3 }
         cancelled.cancel()
         await #expect(throws: LocationError.cancelled) { try await cancelled.value }
     }
@@ -102,14 +102,14 @@ struct AdapterDeliveryTests {
         let first = try await updates.next()
         #expect(first?.location == nil)
         #expect(first?.authorization.status == .authorizedWhenInUse)
-        #expect(harness.fake.isUpdatingLocation)
+        #expect(harness.ios.isUpdatingLocation)
 
-        harness.fake.send(.didUpdateLocations([fix(0)]))
+        harness.ios.send(.didUpdateLocations([fix(0)]))
         #expect(try await updates.next()?.location == fix(0))
-        harness.fake.settings(status: .denied)
-        harness.fake.send(.didUpdateLocations([fix(1)]))
-        harness.fake.settings(status: .authorizedWhenInUse)
-        harness.fake.send(.didUpdateLocations([fix(2)]))
+        harness.ios.settings(status: .denied)
+        harness.ios.send(.didUpdateLocations([fix(1)]))
+        harness.ios.settings(status: .authorizedWhenInUse)
+        harness.ios.send(.didUpdateLocations([fix(2)]))
 
         let revoked = try await updates.next()
         #expect(revoked?.location == nil)
@@ -125,11 +125,11 @@ struct AdapterDeliveryTests {
             for try await _ in await harness.client.liveUpdates() {}
         }
         await harness.yield { harness.adapter.updateSubscribers.count == 1 }
-        #expect(!harness.fake.isUpdatingLocation)
-        harness.fake.settings(status: .authorizedWhenInUse)
-        #expect(harness.fake.isUpdatingLocation)
+        #expect(!harness.ios.isUpdatingLocation)
+        harness.ios.settings(status: .authorizedWhenInUse)
+        #expect(harness.ios.isUpdatingLocation)
         consumer.cancel()
-        await harness.yield { !harness.fake.isUpdatingLocation }
+        await harness.yield { !harness.ios.isUpdatingLocation }
     }
 
     @Test("Region monitoring: an error under reduced accuracy; regions end when precision is turned off")
@@ -143,18 +143,18 @@ struct AdapterDeliveryTests {
         try await harness.client.startMonitoring(region)
         var events = await harness.client.events().makeAsyncIterator()
         _ = await events.next()
-        harness.fake.send(.didEnterRegion("home"))
+        harness.ios.send(.didEnterRegion("home"))
         #expect(await events.next() == .didEnterRegion(region))
-        harness.fake.settings(accuracy: .reducedAccuracy)
+        harness.ios.settings(accuracy: .reducedAccuracy)
         _ = await events.next()
         guard case .didFailWithError(let failure)? = await events.next() else {
             Issue.record("no region monitoring error after precision was turned off")
             return
         }
         #expect(failure.code == .regionMonitoringUnavailable)
-        #expect(harness.fake.monitoredRegions.isEmpty)
-        harness.fake.send(.didExitRegion("home"))
-        harness.fake.send(.didPauseLocationUpdates)
+        #expect(harness.ios.monitoredRegions.isEmpty)
+        harness.ios.send(.didExitRegion("home"))
+        harness.ios.send(.didPauseLocationUpdates)
         #expect(await events.next() == .didPauseLocationUpdates)
     }
 
@@ -167,14 +167,14 @@ struct AdapterDeliveryTests {
         await #expect(throws: LocationError.backgroundModeMissing) {
             try await harness.client.setAllowsBackgroundLocationUpdates(true)
         }
-        #expect(!harness.fake.allowsBackgroundLocationUpdates)
+        #expect(!harness.ios.allowsBackgroundLocationUpdates)
 
         let declared = Harness(status: .authorizedWhenInUse)
         try await declared.client.setAllowsBackgroundLocationUpdates(true)
-        #expect(declared.fake.allowsBackgroundLocationUpdates)
+        #expect(declared.ios.allowsBackgroundLocationUpdates)
         #expect(await declared.client.startBackgroundSession())
         await declared.client.stopBackgroundSession()
-        #expect(declared.fake.backgroundSessions == 0)
+        #expect(declared.ios.backgroundSessions == 0)
     }
 
     @Test("The current authorization reaches a new subscriber at once, then each change")
@@ -182,7 +182,7 @@ struct AdapterDeliveryTests {
         let harness = Harness()
         var updates = await harness.client.authorizationUpdates().makeAsyncIterator()
         #expect(await updates.next()?.status == .notDetermined)
-        harness.fake.settings(status: .authorizedAlways, accuracy: .reducedAccuracy)
+        harness.ios.settings(status: .authorizedAlways, accuracy: .reducedAccuracy)
         #expect(await updates.next() == Authorization(status: .authorizedAlways, accuracy: .reducedAccuracy))
     }
 }

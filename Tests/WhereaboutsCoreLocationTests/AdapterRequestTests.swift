@@ -5,17 +5,17 @@ import WhereaboutsTesting
 @testable import WhereaboutsCoreLocation
 
 /// Every authorization request completes, with an outcome that says what happened, whatever iOS
-/// sends or does not send (DESIGN rule 0), on a fake that behaves as iOS does.
+/// sends or does not send (rule 0), on a `CLLocationManager` stand-in whose decisions are the simulated OS's.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct AdapterRequestTests {
     @Test("When In Use: the prompt's answer completes the request", arguments: [true, false])
     func whenInUseAnswered(callbackBeforeActive: Bool) async throws {
         let harness = Harness()
-        harness.fake.callbackBeforeActive = callbackBeforeActive
+        harness.ios.callbackBeforeActive = callbackBeforeActive
         let request = Task { try await harness.client.requestWhenInUseAuthorization() }
-        await harness.yield { harness.fake.prompt == .whenInUse }
-        harness.fake.answer(.allowWhileUsing(precise: false))
+        await harness.yield { harness.ios.prompt == .whenInUse }
+        harness.ios.answer(.allowWhileUsing(precise: false))
         let outcome = try await request.value
         #expect(outcome.status == .authorizedWhenInUse)
         #expect(outcome.accuracy == .reducedAccuracy)
@@ -26,8 +26,8 @@ struct AdapterRequestTests {
     func whenInUseDenied() async throws {
         let harness = Harness()
         let request = Task { try await harness.client.requestWhenInUseAuthorization() }
-        await harness.yield { harness.fake.prompt == .whenInUse }
-        harness.fake.answer(.dontAllow)
+        await harness.yield { harness.ios.prompt == .whenInUse }
+        harness.ios.answer(.dontAllow)
         let outcome = try await request.value
         #expect(outcome.status == .denied)
         #expect(outcome.resolution == .answered(.dontAllow))
@@ -44,7 +44,7 @@ struct AdapterRequestTests {
         let outcome = try await harness.client.requestWhenInUseAuthorization()
         #expect(outcome.status == status)
         #expect(outcome.resolution == .alreadyDetermined)
-        #expect(harness.fake.prompt == nil)
+        #expect(harness.ios.prompt == nil)
     }
 
     @Test("A missing usage description is an error naming the key, not a silent wait")
@@ -54,7 +54,7 @@ struct AdapterRequestTests {
             try await harness.client.requestWhenInUseAuthorization()
         }
         #expect(error?.missingKeys == [UsageDescriptions.whenInUseKey])
-        #expect(harness.fake.calls.isEmpty)
+        #expect(harness.ios.calls.isEmpty)
     }
 
     @Test("Always needs both usage descriptions")
@@ -69,7 +69,7 @@ struct AdapterRequestTests {
     @Test("Services off, restricted and background requests complete as ignored, with the reason")
     func ignored() async throws {
         let off = Harness(status: .denied)
-        off.fake.locationServicesEnabled = false
+        off.ios.locationServicesEnabled = false
         #expect(try await off.client.requestWhenInUseAuthorization().resolution == .ignored(.servicesDisabled))
 
         let restricted = Harness(status: .restricted)
@@ -86,10 +86,10 @@ struct AdapterRequestTests {
     func secondRequestWhilePrompting() async throws {
         let harness = Harness()
         let first = Task { try await harness.client.requestWhenInUseAuthorization() }
-        await harness.yield { harness.fake.prompt == .whenInUse }
+        await harness.yield { harness.ios.prompt == .whenInUse }
         let second = try await harness.client.requestAlwaysAuthorization()
         #expect(second.resolution == .ignored(.requestInProgress))
-        harness.fake.answer(.allowWhileUsing(precise: true))
+        harness.ios.answer(.allowWhileUsing(precise: true))
         #expect(try await first.value.resolution == .answered(.allowWhileUsing(precise: true)))
     }
 
@@ -97,8 +97,8 @@ struct AdapterRequestTests {
     func provisionalAlways() async throws {
         let harness = Harness()
         let request = Task { try await harness.client.requestAlwaysAuthorization() }
-        await harness.yield { harness.fake.prompt == .whenInUse }
-        harness.fake.answer(.allowWhileUsing(precise: true))
+        await harness.yield { harness.ios.prompt == .whenInUse }
+        harness.ios.answer(.allowWhileUsing(precise: true))
         let outcome = try await request.value
         #expect(outcome.status == .authorizedAlways)
         #expect(outcome.resolution == .answered(.allowWhileUsing(precise: true)))
@@ -107,10 +107,10 @@ struct AdapterRequestTests {
     @Test("Always upgrade: Change to Always Allow", arguments: [true, false])
     func upgradeAccepted(callbackBeforeActive: Bool) async throws {
         let harness = Harness(status: .authorizedWhenInUse)
-        harness.fake.callbackBeforeActive = callbackBeforeActive
+        harness.ios.callbackBeforeActive = callbackBeforeActive
         let request = Task { try await harness.client.requestAlwaysAuthorization() }
-        await harness.yield { harness.fake.prompt == .alwaysUpgrade }
-        harness.fake.answer(.changeToAlways)
+        await harness.yield { harness.ios.prompt == .alwaysUpgrade }
+        harness.ios.answer(.changeToAlways)
         let outcome = try await request.value
         #expect(outcome.status == .authorizedAlways)
         #expect(outcome.resolution == .answered(.changeToAlways))
@@ -121,8 +121,8 @@ struct AdapterRequestTests {
         let harness = Harness(status: .authorizedWhenInUse)
         let updates = await harness.client.liveUpdates()
         let request = Task { try await harness.client.requestAlwaysAuthorization() }
-        await harness.yield { harness.fake.prompt == .alwaysUpgrade }
-        harness.fake.answer(.keepWhileUsing)
+        await harness.yield { harness.ios.prompt == .alwaysUpgrade }
+        harness.ios.answer(.keepWhileUsing)
         await harness.yield { harness.clock.sleeperCount == 1 }
         await harness.clock.advance(by: harness.adapter.timing.promptSettle)
         let outcome = try await request.value
@@ -136,26 +136,26 @@ struct AdapterRequestTests {
     func alwaysTwice() async throws {
         let harness = Harness(status: .authorizedWhenInUse)
         let first = Task { try await harness.client.requestAlwaysAuthorization() }
-        await harness.yield { harness.fake.prompt == .alwaysUpgrade }
-        harness.fake.answer(.keepWhileUsing)
+        await harness.yield { harness.ios.prompt == .alwaysUpgrade }
+        harness.ios.answer(.keepWhileUsing)
         await harness.yield { harness.clock.sleeperCount == 1 }
         await harness.clock.advance(by: harness.adapter.timing.promptSettle)
         _ = try await first.value
         let second = try await harness.client.requestAlwaysAuthorization()
         #expect(second.resolution == .ignored(.alwaysAlreadyRequested))
-        #expect(harness.fake.calls.filter { $0 == "requestAlwaysAuthorization" }.count == 1)
+        #expect(harness.ios.calls.filter { $0 == "requestAlwaysAuthorization" }.count == 1)
     }
 
     @Test("Always after Allow Once: iOS shows nothing, and the request completes after the wait")
     func alwaysAfterAllowOnce() async throws {
         let harness = Harness()
         let first = Task { try await harness.client.requestWhenInUseAuthorization() }
-        await harness.yield { harness.fake.prompt == .whenInUse }
-        harness.fake.answer(.allowOnce(precise: true))
+        await harness.yield { harness.ios.prompt == .whenInUse }
+        harness.ios.answer(.allowOnce(precise: true))
         _ = try await first.value
         let request = Task { try await harness.client.requestAlwaysAuthorization() }
         await harness.yield { harness.clock.sleeperCount == 1 }
-        #expect(harness.fake.prompt == nil)
+        #expect(harness.ios.prompt == nil)
         await harness.clock.advance(by: harness.adapter.timing.promptAppearance)
         let outcome = try await request.value
         #expect(outcome.status == .authorizedWhenInUse)
@@ -167,11 +167,11 @@ struct AdapterRequestTests {
         let harness = Harness()
         let events = await harness.client.events()
         let request = Task { try await harness.client.requestWhenInUseAuthorization() }
-        await harness.yield { harness.fake.prompt == .whenInUse }
+        await harness.yield { harness.ios.prompt == .whenInUse }
         request.cancel()
         let error = await #expect(throws: LocationError.self) { try await request.value }
         #expect(error?.code == .cancelled)
-        harness.fake.answer(.allowWhileUsing(precise: true))
+        harness.ios.answer(.allowWhileUsing(precise: true))
         var iterator = events.makeAsyncIterator()
         #expect(
             await iterator.next()

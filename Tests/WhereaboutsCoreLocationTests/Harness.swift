@@ -5,11 +5,11 @@ import WhereaboutsTesting
 
 @testable import WhereaboutsCoreLocation
 
-/// A fake manager, an adapter on it wired as UIApplication's notifications would wire it, a test
+/// A `CLLocationManager` stand-in on the simulated OS, an adapter on it wired as UIApplication's notifications would wire it, a test
 /// clock, and the client an app would use.
 @MainActor
 final class Harness {
-    let fake: FakeLocationManager
+    let ios: SimulatedLocationManager
     let clock = TestClock()
     let adapter: CoreLocationAdapter
     let client: LocationClient
@@ -29,14 +29,17 @@ final class Harness {
         infoPlist: UsageDescriptions = Harness.allKeys,
         alwaysRequested: Bool = false
     ) {
-        let fake = FakeLocationManager(infoPlist: infoPlist)
-        fake.authorizationStatus = status
-        fake.accuracyAuthorization = accuracy
-        self.fake = fake
+        let ios = SimulatedLocationManager(
+            infoPlist: infoPlist,
+            status: status,
+            accuracy: accuracy,
+            alwaysRequested: alwaysRequested
+        )
+        self.ios = ios
         self.alwaysRequested = alwaysRequested
         var memory = CoreLocationAdapter.AlwaysRequestMemory(wasRequested: { false }, recordRequest: {})
         let adapter = CoreLocationAdapter(
-            manager: fake,
+            manager: ios,
             declarations: .success(infoPlist),
             clock: clock,
             alwaysMemory: memory
@@ -48,13 +51,13 @@ final class Harness {
             recordRequest: { [unowned self] in self.alwaysRequested = true }
         )
         adapter.alwaysMemory = memory
-        fake.appResignsActive = { [unowned adapter] in adapter.appWillResignActive() }
-        fake.appBecomesActive = { [unowned adapter] in adapter.appDidBecomeActive() }
+        ios.appResignsActive = { [unowned adapter] in adapter.appWillResignActive() }
+        ios.appBecomesActive = { [unowned adapter] in adapter.appDidBecomeActive() }
     }
 
     /// Sends the app to the background (for iOS and for the adapter).
     func enterBackground() {
-        fake.isForeground = false
+        ios.isForeground = false
         adapter.appWillResignActive()
         adapter.appDidEnterBackground()
     }

@@ -21,29 +21,68 @@ struct AlwaysRequestRuleTests {
         var servicesOff = PolicyFixtures.policy(.whenInUse)
         servicesOff.device.servicesEnabled = false
         return [
-            Row(name: "undecided: the When In Use prompt, for Always", policy: PolicyFixtures.policy(),
-                expected: .prompt(.whenInUse, message: keys.whenInUse!), declinesAlways: false),
-            Row(name: "When In Use, never asked: the upgrade prompt", policy: PolicyFixtures.policy(.whenInUse),
-                expected: .prompt(.alwaysUpgrade, message: keys.always!), declinesAlways: false),
-            Row(name: "4: the upgrade was shown on this install: ignored", policy: upgradeShown,
-                expected: .complete(.ignored(.alwaysAlreadyRequested)), declinesAlways: true),
-            Row(name: "3: after Allow Once: ignored", policy: allowOnce,
-                expected: .complete(.ignored(.temporaryAuthorization)), declinesAlways: true),
-            Row(name: "only the When In Use key: an error naming the Always key",
+            Row(
+                name: "undecided: the When In Use prompt, for Always",
+                policy: PolicyFixtures.policy(),
+                expected: .prompt(.whenInUse, message: keys.whenInUse!),
+                declinesAlways: false
+            ),
+            Row(
+                name: "When In Use, never asked: the upgrade prompt",
+                policy: PolicyFixtures.policy(.whenInUse),
+                expected: .prompt(.alwaysUpgrade, message: keys.always!),
+                declinesAlways: false
+            ),
+            Row(
+                name: "4: the upgrade was shown on this install: ignored",
+                policy: upgradeShown,
+                expected: .complete(.ignored(.alwaysAlreadyRequested)),
+                declinesAlways: true
+            ),
+            Row(
+                name: "3: after Allow Once: ignored",
+                policy: allowOnce,
+                expected: .complete(.ignored(.temporaryAuthorization)),
+                declinesAlways: true
+            ),
+            Row(
+                name: "only the When In Use key: an error naming the Always key",
                 policy: PolicyFixtures.policy(declarations: PolicyFixtures.whenInUseOnly),
-                expected: .fail(.missingUsageDescription([UsageDescriptions.alwaysKey])), declinesAlways: false),
-            Row(name: "no key: an error naming both",
+                expected: .fail(.missingUsageDescription([UsageDescriptions.alwaysKey])),
+                declinesAlways: false
+            ),
+            Row(
+                name: "no key: an error naming both",
                 policy: PolicyFixtures.policy(declarations: UsageDescriptions()),
-                expected: .fail(.missingUsageDescription([UsageDescriptions.alwaysKey, UsageDescriptions.whenInUseKey])),
-                declinesAlways: false),
-            Row(name: "denied: already determined", policy: PolicyFixtures.policy(.denied),
-                expected: .complete(.alreadyDetermined), declinesAlways: false),
-            Row(name: "Always: already determined", policy: PolicyFixtures.policy(.always),
-                expected: .complete(.alreadyDetermined), declinesAlways: false),
-            Row(name: "Location Services off: ignored", policy: servicesOff,
-                expected: .complete(.ignored(.servicesDisabled)), declinesAlways: false),
-            Row(name: "background: ignored", policy: PolicyFixtures.policy(.whenInUse, appState: .background),
-                expected: .complete(.ignored(.notInForeground)), declinesAlways: false),
+                expected: .fail(
+                    .missingUsageDescription([UsageDescriptions.alwaysKey, UsageDescriptions.whenInUseKey])
+                ),
+                declinesAlways: false
+            ),
+            Row(
+                name: "denied: already determined",
+                policy: PolicyFixtures.policy(.denied),
+                expected: .complete(.alreadyDetermined),
+                declinesAlways: false
+            ),
+            Row(
+                name: "Always: already determined",
+                policy: PolicyFixtures.policy(.always),
+                expected: .complete(.alreadyDetermined),
+                declinesAlways: false
+            ),
+            Row(
+                name: "Location Services off: ignored",
+                policy: servicesOff,
+                expected: .complete(.ignored(.servicesDisabled)),
+                declinesAlways: false
+            ),
+            Row(
+                name: "background: ignored",
+                policy: PolicyFixtures.policy(.whenInUse, appState: .background),
+                expected: .complete(.ignored(.notInForeground)),
+                declinesAlways: false
+            ),
         ]
     }()
 

@@ -14,18 +14,54 @@ struct AnswerRuleTests {
     }
 
     static let rows: [Row] = [
-        Row(name: "Allow Once, precise", forAlways: false, answer: .allowOnce(precise: true),
-            status: .authorizedWhenInUse, accuracy: .fullAccuracy, kept: .notDetermined),
-        Row(name: "Allow Once, approximate", forAlways: false, answer: .allowOnce(precise: false),
-            status: .authorizedWhenInUse, accuracy: .reducedAccuracy, kept: .notDetermined),
-        Row(name: "Allow While Using App, approximate", forAlways: false, answer: .allowWhileUsing(precise: false),
-            status: .authorizedWhenInUse, accuracy: .reducedAccuracy, kept: .whenInUse),
-        Row(name: "Allow While Using App on an Always request: provisional Always", forAlways: true,
-            answer: .allowWhileUsing(precise: true), status: .authorizedAlways, accuracy: .fullAccuracy, kept: .always),
-        Row(name: "Don't Allow", forAlways: false, answer: .dontAllow, status: .denied, accuracy: .fullAccuracy,
-            kept: .denied),
-        Row(name: "an answer of another prompt counts as declining", forAlways: false, answer: .changeToAlways,
-            status: .denied, accuracy: .fullAccuracy, kept: .denied),
+        Row(
+            name: "Allow Once, precise",
+            forAlways: false,
+            answer: .allowOnce(precise: true),
+            status: .authorizedWhenInUse,
+            accuracy: .fullAccuracy,
+            kept: .notDetermined
+        ),
+        Row(
+            name: "Allow Once, approximate",
+            forAlways: false,
+            answer: .allowOnce(precise: false),
+            status: .authorizedWhenInUse,
+            accuracy: .reducedAccuracy,
+            kept: .notDetermined
+        ),
+        Row(
+            name: "Allow While Using App, approximate",
+            forAlways: false,
+            answer: .allowWhileUsing(precise: false),
+            status: .authorizedWhenInUse,
+            accuracy: .reducedAccuracy,
+            kept: .whenInUse
+        ),
+        Row(
+            name: "Allow While Using App on an Always request: provisional Always",
+            forAlways: true,
+            answer: .allowWhileUsing(precise: true),
+            status: .authorizedAlways,
+            accuracy: .fullAccuracy,
+            kept: .always
+        ),
+        Row(
+            name: "Don't Allow",
+            forAlways: false,
+            answer: .dontAllow,
+            status: .denied,
+            accuracy: .fullAccuracy,
+            kept: .denied
+        ),
+        Row(
+            name: "an answer of another prompt counts as declining",
+            forAlways: false,
+            answer: .changeToAlways,
+            status: .denied,
+            accuracy: .fullAccuracy,
+            kept: .denied
+        ),
     ]
 
     @Test("2–4: each answer to the When In Use prompt", arguments: rows)

@@ -14,20 +14,62 @@ struct BackgroundRuleTests {
     }
 
     static let rows: [Row] = [
-        Row(name: "When In Use, nothing set", decision: .whenInUse, provisional: false, backgroundUpdates: false,
-            session: false, delivers: false),
-        Row(name: "When In Use, background updates, no session", decision: .whenInUse, provisional: false,
-            backgroundUpdates: true, session: false, delivers: false),
-        Row(name: "When In Use, background updates and a session", decision: .whenInUse, provisional: false,
-            backgroundUpdates: true, session: true, delivers: true),
-        Row(name: "Always, no background updates", decision: .always, provisional: false, backgroundUpdates: false,
-            session: false, delivers: false),
-        Row(name: "Always, background updates", decision: .always, provisional: false, backgroundUpdates: true,
-            session: false, delivers: true),
-        Row(name: "provisional Always, background updates", decision: .always, provisional: true,
-            backgroundUpdates: true, session: false, delivers: false),
-        Row(name: "denied", decision: .denied, provisional: false, backgroundUpdates: true, session: true,
-            delivers: false),
+        Row(
+            name: "When In Use, nothing set",
+            decision: .whenInUse,
+            provisional: false,
+            backgroundUpdates: false,
+            session: false,
+            delivers: false
+        ),
+        Row(
+            name: "When In Use, background updates, no session",
+            decision: .whenInUse,
+            provisional: false,
+            backgroundUpdates: true,
+            session: false,
+            delivers: false
+        ),
+        Row(
+            name: "When In Use, background updates and a session",
+            decision: .whenInUse,
+            provisional: false,
+            backgroundUpdates: true,
+            session: true,
+            delivers: true
+        ),
+        Row(
+            name: "Always, no background updates",
+            decision: .always,
+            provisional: false,
+            backgroundUpdates: false,
+            session: false,
+            delivers: false
+        ),
+        Row(
+            name: "Always, background updates",
+            decision: .always,
+            provisional: false,
+            backgroundUpdates: true,
+            session: false,
+            delivers: true
+        ),
+        Row(
+            name: "provisional Always, background updates",
+            decision: .always,
+            provisional: true,
+            backgroundUpdates: true,
+            session: false,
+            delivers: false
+        ),
+        Row(
+            name: "denied",
+            decision: .denied,
+            provisional: false,
+            backgroundUpdates: true,
+            session: true,
+            delivers: false
+        ),
     ]
 
     @Test("8: in the background, fixes need background updates and real Always or a session", arguments: rows)

@@ -24,30 +24,77 @@ struct DiagnosticsRuleTests {
         var alwaysDeclined = PolicyFixtures.policy(.whenInUse)
         alwaysDeclined.alwaysDeclined = true
         return [
-            Row(name: "authorized, precise, moving", policy: PolicyFixtures.policy(.whenInUse), unavailable: false,
-                stationary: false, expected: []),
-            Row(name: "denied", policy: PolicyFixtures.policy(.denied), unavailable: false, stationary: false,
-                expected: [.authorizationDenied]),
-            Row(name: "services off", policy: servicesOff, unavailable: false, stationary: false,
-                expected: [.authorizationDeniedGlobally]),
-            Row(name: "restricted", policy: restricted, unavailable: false, stationary: false,
-                expected: [.authorizationRestricted]),
-            Row(name: "a prompt on screen", policy: prompting, unavailable: false, stationary: false,
-                expected: [.authorizationRequestInProgress]),
-            Row(name: "approximate, precise declined", policy: declined, unavailable: false, stationary: true,
-                expected: [.accuracyLimited, .fullAccuracyDenied]),
-            Row(name: "Always declined", policy: alwaysDeclined, unavailable: false, stationary: false,
-                expected: [.alwaysAuthorizationDenied]),
-            Row(name: "When In Use in the background", policy: PolicyFixtures.policy(.whenInUse, appState: .background),
-                unavailable: false, stationary: false, expected: [.insufficientlyInUse]),
-            Row(name: "no fix, standing still", policy: PolicyFixtures.policy(.always), unavailable: true,
-                stationary: true, expected: [.locationUnavailable, .stationary]),
+            Row(
+                name: "authorized, precise, moving",
+                policy: PolicyFixtures.policy(.whenInUse),
+                unavailable: false,
+                stationary: false,
+                expected: []
+            ),
+            Row(
+                name: "denied",
+                policy: PolicyFixtures.policy(.denied),
+                unavailable: false,
+                stationary: false,
+                expected: [.authorizationDenied]
+            ),
+            Row(
+                name: "services off",
+                policy: servicesOff,
+                unavailable: false,
+                stationary: false,
+                expected: [.authorizationDeniedGlobally]
+            ),
+            Row(
+                name: "restricted",
+                policy: restricted,
+                unavailable: false,
+                stationary: false,
+                expected: [.authorizationRestricted]
+            ),
+            Row(
+                name: "a prompt on screen",
+                policy: prompting,
+                unavailable: false,
+                stationary: false,
+                expected: [.authorizationRequestInProgress]
+            ),
+            Row(
+                name: "approximate, precise declined",
+                policy: declined,
+                unavailable: false,
+                stationary: true,
+                expected: [.accuracyLimited, .fullAccuracyDenied]
+            ),
+            Row(
+                name: "Always declined",
+                policy: alwaysDeclined,
+                unavailable: false,
+                stationary: false,
+                expected: [.alwaysAuthorizationDenied]
+            ),
+            Row(
+                name: "When In Use in the background",
+                policy: PolicyFixtures.policy(.whenInUse, appState: .background),
+                unavailable: false,
+                stationary: false,
+                expected: [.insufficientlyInUse]
+            ),
+            Row(
+                name: "no fix, standing still",
+                policy: PolicyFixtures.policy(.always),
+                unavailable: true,
+                stationary: true,
+                expected: [.locationUnavailable, .stationary]
+            ),
         ]
     }()
 
     @Test("10: the diagnostics hold exactly while their cause does", arguments: rows)
     func diagnostics(_ row: Row) {
-        #expect(row.policy.diagnostics(locationUnavailable: row.unavailable, stationary: row.stationary) == row.expected)
+        #expect(
+            row.policy.diagnostics(locationUnavailable: row.unavailable, stationary: row.stationary) == row.expected
+        )
     }
 
     @Test("10: real Always clears alwaysAuthorizationDenied; full accuracy clears fullAccuracyDenied")

@@ -16,20 +16,69 @@ struct SettingsRuleTests {
     }
 
     static let rows: [Row] = [
-        Row(name: "7: Location Services off: the app reads denied", status: nil, precise: nil, servicesEnabled: false,
-            restricted: nil, reads: .denied, accuracy: .fullAccuracy),
-        Row(name: "7: restricted: the app reads restricted", status: nil, precise: nil, servicesEnabled: nil,
-            restricted: true, reads: .restricted, accuracy: .fullAccuracy),
-        Row(name: "7: .restricted as a status is the device restriction", status: .restricted, precise: nil,
-            servicesEnabled: nil, restricted: nil, reads: .restricted, accuracy: .fullAccuracy),
-        Row(name: "9: Never", status: .denied, precise: nil, servicesEnabled: nil, restricted: nil, reads: .denied,
-            accuracy: .fullAccuracy),
-        Row(name: "9: Ask Next Time", status: .notDetermined, precise: nil, servicesEnabled: nil, restricted: nil,
-            reads: .notDetermined, accuracy: .fullAccuracy),
-        Row(name: "9: Precise off", status: nil, precise: false, servicesEnabled: nil, restricted: nil,
-            reads: .authorizedWhenInUse, accuracy: .reducedAccuracy),
-        Row(name: "9: Always", status: .authorizedAlways, precise: nil, servicesEnabled: nil, restricted: nil,
-            reads: .authorizedAlways, accuracy: .fullAccuracy),
+        Row(
+            name: "7: Location Services off: the app reads denied",
+            status: nil,
+            precise: nil,
+            servicesEnabled: false,
+            restricted: nil,
+            reads: .denied,
+            accuracy: .fullAccuracy
+        ),
+        Row(
+            name: "7: restricted: the app reads restricted",
+            status: nil,
+            precise: nil,
+            servicesEnabled: nil,
+            restricted: true,
+            reads: .restricted,
+            accuracy: .fullAccuracy
+        ),
+        Row(
+            name: "7: .restricted as a status is the device restriction",
+            status: .restricted,
+            precise: nil,
+            servicesEnabled: nil,
+            restricted: nil,
+            reads: .restricted,
+            accuracy: .fullAccuracy
+        ),
+        Row(
+            name: "9: Never",
+            status: .denied,
+            precise: nil,
+            servicesEnabled: nil,
+            restricted: nil,
+            reads: .denied,
+            accuracy: .fullAccuracy
+        ),
+        Row(
+            name: "9: Ask Next Time",
+            status: .notDetermined,
+            precise: nil,
+            servicesEnabled: nil,
+            restricted: nil,
+            reads: .notDetermined,
+            accuracy: .fullAccuracy
+        ),
+        Row(
+            name: "9: Precise off",
+            status: nil,
+            precise: false,
+            servicesEnabled: nil,
+            restricted: nil,
+            reads: .authorizedWhenInUse,
+            accuracy: .reducedAccuracy
+        ),
+        Row(
+            name: "9: Always",
+            status: .authorizedAlways,
+            precise: nil,
+            servicesEnabled: nil,
+            restricted: nil,
+            reads: .authorizedAlways,
+            accuracy: .fullAccuracy
+        ),
     ]
 
     @Test("7, 9: what the person sets holds at once", arguments: rows)

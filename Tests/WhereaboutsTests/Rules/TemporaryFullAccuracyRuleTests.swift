@@ -16,23 +16,48 @@ struct TemporaryFullAccuracyRuleTests {
         var prompting = PolicyFixtures.policy(.whenInUse, precise: false)
         prompting.prompt = LocationPolicy.Prompt(kind: .alwaysUpgrade, forAlways: true)
         return [
-            Row(name: "authorized, reduced, key declared: the prompt",
-                policy: PolicyFixtures.policy(.whenInUse, precise: false), key: "Navigation",
-                expected: .prompt(.temporaryFullAccuracy, message: message)),
-            Row(name: "already full: completes at once", policy: PolicyFixtures.policy(.whenInUse, precise: true),
-                key: "Navigation", expected: .complete(.alreadyDetermined)),
-            Row(name: "undeclared key: an error naming it and the declared ones",
-                policy: PolicyFixtures.policy(.always, precise: false), key: "Parking",
-                expected: .fail(.missingTemporaryPurposeKey("Parking", declared: ["Navigation"]))),
-            Row(name: "not authorized: an error", policy: PolicyFixtures.policy(.denied, precise: false),
-                key: "Navigation", expected: .fail(.notAuthorized(.denied, servicesEnabled: true))),
-            Row(name: "undecided: an error", policy: PolicyFixtures.policy(), key: "Navigation",
-                expected: .fail(.notAuthorized(.notDetermined, servicesEnabled: true))),
-            Row(name: "another prompt on screen: ignored", policy: prompting, key: "Navigation",
-                expected: .complete(.ignored(.requestInProgress))),
-            Row(name: "background: ignored",
-                policy: PolicyFixtures.policy(.always, precise: false, appState: .background), key: "Navigation",
-                expected: .complete(.ignored(.notInForeground))),
+            Row(
+                name: "authorized, reduced, key declared: the prompt",
+                policy: PolicyFixtures.policy(.whenInUse, precise: false),
+                key: "Navigation",
+                expected: .prompt(.temporaryFullAccuracy, message: message)
+            ),
+            Row(
+                name: "already full: completes at once",
+                policy: PolicyFixtures.policy(.whenInUse, precise: true),
+                key: "Navigation",
+                expected: .complete(.alreadyDetermined)
+            ),
+            Row(
+                name: "undeclared key: an error naming it and the declared ones",
+                policy: PolicyFixtures.policy(.always, precise: false),
+                key: "Parking",
+                expected: .fail(.missingTemporaryPurposeKey("Parking", declared: ["Navigation"]))
+            ),
+            Row(
+                name: "not authorized: an error",
+                policy: PolicyFixtures.policy(.denied, precise: false),
+                key: "Navigation",
+                expected: .fail(.notAuthorized(.denied, servicesEnabled: true))
+            ),
+            Row(
+                name: "undecided: an error",
+                policy: PolicyFixtures.policy(),
+                key: "Navigation",
+                expected: .fail(.notAuthorized(.notDetermined, servicesEnabled: true))
+            ),
+            Row(
+                name: "another prompt on screen: ignored",
+                policy: prompting,
+                key: "Navigation",
+                expected: .complete(.ignored(.requestInProgress))
+            ),
+            Row(
+                name: "background: ignored",
+                policy: PolicyFixtures.policy(.always, precise: false, appState: .background),
+                key: "Navigation",
+                expected: .complete(.ignored(.notInForeground))
+            ),
         ]
     }()
 

@@ -19,24 +19,47 @@ struct WhenInUseRequestRuleTests {
         prompting.prompt = LocationPolicy.Prompt(kind: .temporaryFullAccuracy, forAlways: false)
         let message = PolicyFixtures.allKeys.whenInUse!
         return [
-            Row(name: "undecided, foreground, key declared: the prompt", policy: PolicyFixtures.policy(),
-                expected: .prompt(.whenInUse, message: message)),
-            Row(name: "Location Services off: ignored", policy: servicesOff,
-                expected: .complete(.ignored(.servicesDisabled))),
+            Row(
+                name: "undecided, foreground, key declared: the prompt",
+                policy: PolicyFixtures.policy(),
+                expected: .prompt(.whenInUse, message: message)
+            ),
+            Row(
+                name: "Location Services off: ignored",
+                policy: servicesOff,
+                expected: .complete(.ignored(.servicesDisabled))
+            ),
             Row(name: "restricted: ignored", policy: restricted, expected: .complete(.ignored(.restricted))),
-            Row(name: "denied: already determined", policy: PolicyFixtures.policy(.denied),
-                expected: .complete(.alreadyDetermined)),
-            Row(name: "When In Use: already determined", policy: PolicyFixtures.policy(.whenInUse),
-                expected: .complete(.alreadyDetermined)),
-            Row(name: "Always: already determined", policy: PolicyFixtures.policy(.always),
-                expected: .complete(.alreadyDetermined)),
-            Row(name: "no usage description: an error naming the key",
+            Row(
+                name: "denied: already determined",
+                policy: PolicyFixtures.policy(.denied),
+                expected: .complete(.alreadyDetermined)
+            ),
+            Row(
+                name: "When In Use: already determined",
+                policy: PolicyFixtures.policy(.whenInUse),
+                expected: .complete(.alreadyDetermined)
+            ),
+            Row(
+                name: "Always: already determined",
+                policy: PolicyFixtures.policy(.always),
+                expected: .complete(.alreadyDetermined)
+            ),
+            Row(
+                name: "no usage description: an error naming the key",
                 policy: PolicyFixtures.policy(declarations: UsageDescriptions()),
-                expected: .fail(.missingUsageDescription([UsageDescriptions.whenInUseKey]))),
-            Row(name: "another prompt on screen: ignored", policy: prompting,
-                expected: .complete(.ignored(.requestInProgress))),
-            Row(name: "background: ignored", policy: PolicyFixtures.policy(appState: .background),
-                expected: .complete(.ignored(.notInForeground))),
+                expected: .fail(.missingUsageDescription([UsageDescriptions.whenInUseKey]))
+            ),
+            Row(
+                name: "another prompt on screen: ignored",
+                policy: prompting,
+                expected: .complete(.ignored(.requestInProgress))
+            ),
+            Row(
+                name: "background: ignored",
+                policy: PolicyFixtures.policy(appState: .background),
+                expected: .complete(.ignored(.notInForeground))
+            ),
         ]
     }()
 

@@ -2,23 +2,32 @@ import Whereabouts
 
 @testable import WhereaboutsCoreLocation
 
-/// A `CLLocationManager` stand-in that behaves as iOS does (DESIGN.md, ios-location-semantics.md):
-/// a request shows a prompt only when iOS would, and otherwise does nothing and sends **no callback**;
-/// the upgrade to Always is shown once per install and never after Allow Once; "Keep Only While Using"
-/// changes nothing and sends nothing; a prompt makes the app resign active until it is answered.
+/// A `CLLocationManager` stand-in whose iOS is the simulated OS: every decision — whether a request shows a
+/// prompt or is ignored in silence, what an answer or a Settings change leaves the app reading — is
+/// ``LocationPolicy``'s, the same rules ``AuthorizationEngine`` runs. What it adds is what Core Location does
+/// around them: a request that shows nothing sends **no callback**, an answer that changes nothing (Keep Only
+/// While Using) sends nothing, a prompt makes the app resign active until it is answered, and the temporary
+/// full accuracy completion is always called.
 @MainActor
-final class FakeLocationManager: LocationManaging {
-    var authorizationStatus: AuthorizationStatus = .notDetermined
-    var accuracyAuthorization: AccuracyAuthorization = .fullAccuracy
-    var locationServicesEnabled = true
+final class SimulatedLocationManager: LocationManaging {
+    /// What iOS holds for the app.
+    private(set) var policy: LocationPolicy
+
+    var authorizationStatus: AuthorizationStatus { policy.authorization.status }
+    var accuracyAuthorization: AccuracyAuthorization { policy.authorization.accuracy }
+    var locationServicesEnabled: Bool {
+        get { policy.device.servicesEnabled }
+        set { policy.device.servicesEnabled = newValue }
+    }
     var isRegionMonitoringAvailable = true
     var allowsBackgroundLocationUpdates = false
     var callback: (@MainActor (ManagerCallback) -> Void)?
 
-    /// The app's Info.plist as iOS reads it.
-    var infoPlist: UsageDescriptions
     /// Whether the app is in the foreground, as iOS knows it.
-    var isForeground = true
+    var isForeground: Bool {
+        get { policy.appState == .foreground }
+        set { policy.appState = newValue ? .foreground : .background }
+    }
     /// Called when a prompt appears over the app (UIApplication's willResignActive).
     var appResignsActive: @MainActor () -> Void = {}
     /// Called when the prompt is dismissed (UIApplication's didBecomeActive).
@@ -29,39 +38,42 @@ final class FakeLocationManager: LocationManaging {
     var completesTwice = false
 
     /// The prompt on screen, if any.
-    private(set) var prompt: PermissionPrompt.Kind?
+    var prompt: PermissionPrompt.Kind? { policy.prompt?.kind }
     /// Every method the adapter called, in order.
     private(set) var calls: [String] = []
-    private var promptIsForAlways = false
-    private var alwaysUpgradeShown = false
-    private var allowOnce = false
     private var accuracyCompletion: (@MainActor (ManagerError?) -> Void)?
     private(set) var monitoredRegions: [String] = []
     private(set) var isUpdatingLocation = false
     private(set) var backgroundSessions = 0
 
-    init(infoPlist: UsageDescriptions) {
-        self.infoPlist = infoPlist
+    /// Creates the stand-in for an app with this Info.plist and this grant.
+    ///
+    /// - Parameters:
+    ///   - infoPlist: The app's Info.plist as iOS reads it.
+    ///   - status: The status the app reads.
+    ///   - accuracy: The accuracy the app reads.
+    ///   - alwaysRequested: Whether the upgrade to Always was shown on this install.
+    init(
+        infoPlist: UsageDescriptions,
+        status: AuthorizationStatus,
+        accuracy: AccuracyAuthorization,
+        alwaysRequested: Bool
+    ) {
+        policy = LocationPolicy(
+            declarations: infoPlist,
+            grant: Grant(precise: accuracy == .fullAccuracy, alwaysPromptShown: alwaysRequested)
+        )
+        policy.changeSettings(status: status)
     }
 
     func requestWhenInUseAuthorization() {
         calls.append("requestWhenInUseAuthorization")
-        guard mayPrompt, authorizationStatus == .notDetermined, infoPlist.whenInUse != nil else { return }
-        show(.whenInUse, forAlways: false)
+        if case .prompt = policy.requestWhenInUse() { appResignsActive() }
     }
 
     func requestAlwaysAuthorization() {
         calls.append("requestAlwaysAuthorization")
-        guard mayPrompt, infoPlist.whenInUse != nil, infoPlist.always != nil else { return }
-        switch authorizationStatus {
-        case .notDetermined:
-            show(.whenInUse, forAlways: true)
-        case .authorizedWhenInUse where !allowOnce && !alwaysUpgradeShown:
-            alwaysUpgradeShown = true
-            show(.alwaysUpgrade, forAlways: true)
-        default:
-            return
-        }
+        if case .prompt = policy.requestAlways() { appResignsActive() }
     }
 
     func requestTemporaryFullAccuracyAuthorization(
@@ -69,17 +81,17 @@ final class FakeLocationManager: LocationManaging {
         completion: @escaping @MainActor (ManagerError?) -> Void
     ) {
         calls.append("requestTemporaryFullAccuracyAuthorization(\(purposeKey))")
-        guard authorizationStatus.isAuthorized, locationServicesEnabled else {
-            return completion(ManagerError(code: ManagerError.denied, message: "not authorized"))
+        switch policy.requestTemporaryFullAccuracy(purposeKey: purposeKey) {
+        case .prompt:
+            accuracyCompletion = completion
+            appResignsActive()
+        case .complete(.alreadyDetermined):
+            completion(ManagerError(code: ManagerError.promptDeclined, message: "already full accuracy"))
+        case .fail(let error) where error.code == .notAuthorized:
+            completion(ManagerError(code: ManagerError.denied, message: "not authorized"))
+        case .complete, .fail:
+            completion(ManagerError(code: ManagerError.denied, message: "cannot show the prompt"))
         }
-        guard accuracyAuthorization == .reducedAccuracy else {
-            return completion(ManagerError(code: ManagerError.promptDeclined, message: "already full accuracy"))
-        }
-        guard infoPlist.temporaryPurposes[purposeKey] != nil, mayPrompt else {
-            return completion(ManagerError(code: ManagerError.denied, message: "cannot show the prompt"))
-        }
-        accuracyCompletion = completion
-        show(.temporaryFullAccuracy, forAlways: false)
     }
 
     func requestLocation() { calls.append("requestLocation") }
@@ -110,26 +122,10 @@ final class FakeLocationManager: LocationManaging {
         guard let kind = prompt, answer.kind == kind else {
             preconditionFailure("answered \(answer) with \(prompt.map { "\($0)" } ?? "no") prompt on screen")
         }
-        let before = (authorizationStatus, accuracyAuthorization)
-        switch answer {
-        case .allowOnce(let precise):
-            authorizationStatus = .authorizedWhenInUse
-            allowOnce = true
-            accuracyAuthorization = precise ? .fullAccuracy : .reducedAccuracy
-        case .allowWhileUsing(let precise):
-            authorizationStatus = promptIsForAlways ? .authorizedAlways : .authorizedWhenInUse
-            accuracyAuthorization = precise ? .fullAccuracy : .reducedAccuracy
-        case .dontAllow:
-            authorizationStatus = .denied
-        case .changeToAlways:
-            authorizationStatus = .authorizedAlways
-        case .keepWhileUsing, .dontAllowPrecise:
-            break
-        case .allowPrecise:
-            accuracyAuthorization = .fullAccuracy
-        }
-        prompt = nil
-        let changed = before != (authorizationStatus, accuracyAuthorization)
+        let before = policy.authorization
+        policy.answer(answer)
+        policy.authorizationDidChange()
+        let changed = before != policy.authorization
         if changed && callbackBeforeActive { callback?(.didChangeAuthorization) }
         appBecomesActive()
         if changed && !callbackBeforeActive { callback?(.didChangeAuthorization) }
@@ -142,23 +138,13 @@ final class FakeLocationManager: LocationManaging {
 
     /// The person changes the app's grant in Settings.
     func settings(status: AuthorizationStatus? = nil, accuracy: AccuracyAuthorization? = nil) {
-        if let status { authorizationStatus = status }
-        if let accuracy { accuracyAuthorization = accuracy }
+        policy.changeSettings(status: status, precise: accuracy.map { $0 == .fullAccuracy })
+        policy.authorizationDidChange()
         callback?(.didChangeAuthorization)
     }
 
     /// The device sends locations, whether or not the app should get them (the adapter filters).
     func send(_ callback: ManagerCallback) {
         self.callback?(callback)
-    }
-
-    private var mayPrompt: Bool {
-        locationServicesEnabled && authorizationStatus != .restricted && isForeground && prompt == nil
-    }
-
-    private func show(_ kind: PermissionPrompt.Kind, forAlways: Bool) {
-        prompt = kind
-        promptIsForAlways = forAlways
-        appResignsActive()
     }
 }
