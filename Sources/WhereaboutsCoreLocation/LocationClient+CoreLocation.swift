@@ -8,7 +8,8 @@ import AppKit
 #endif
 
 extension LocationClient {
-    /// The live client on Core Location: iOS decides, and every request still completes.
+    /// The live client: the platform's real location, on Core Location. iOS decides, and every request still
+    /// completes.
     ///
     /// Core Location sends no callback when a request changes nothing: asking again when the status is
     /// decided, asking without the usage description, asking from the background, asking for Always a
@@ -23,7 +24,7 @@ extension LocationClient {
     /// anywhere, e.g. as a dependency's live value.
     ///
     /// ```swift
-    /// let client = LocationClient.coreLocation()
+    /// let client = LocationClient.live()
     /// let outcome = try await client.requestWhenInUseAuthorization()
     /// if outcome.status.isAuthorized {
     ///     for try await update in await client.liveUpdates() { show(update) }
@@ -32,7 +33,7 @@ extension LocationClient {
     ///
     /// - Parameter declarations: The app's Info.plist keys; `nil` reads them from the main bundle.
     /// - Returns: The client.
-    public static func coreLocation(declarations: UsageDescriptions? = nil) -> LocationClient {
+    public static func live(declarations: UsageDescriptions? = nil) -> LocationClient {
         let read: Result<UsageDescriptions, LocationError> =
             if let declarations { .success(declarations) } else {
                 Result { () throws(LocationError) -> UsageDescriptions in
@@ -51,6 +52,15 @@ extension LocationClient {
                 return adapter
             }
         )
+    }
+
+    /// The live client on Core Location.
+    ///
+    /// - Parameter declarations: The app's Info.plist keys; `nil` reads them from the main bundle.
+    /// - Returns: ``live(declarations:)``.
+    @available(*, deprecated, renamed: "live(declarations:)")
+    public static func coreLocation(declarations: UsageDescriptions? = nil) -> LocationClient {
+        live(declarations: declarations)
     }
 }
 

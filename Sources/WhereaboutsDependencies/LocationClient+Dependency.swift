@@ -9,7 +9,7 @@ extension DependencyValues {
     /// The app's ``Whereabouts/LocationClient``, for features built with swift-dependencies or the
     /// Composable Architecture (as composable-core-location's `locationManager` was).
     ///
-    /// The live value is `LocationClient.coreLocation()` on iOS and macOS. Linux has no operating
+    /// The live value is `LocationClient.live()`, the platform's real location on Core Location, on iOS and macOS. Linux has no operating
     /// system to ask, so there the live value reports an issue on every call and says how to provide
     /// one: a client on an engine and a source, set once at launch. The test value is unimplemented:
     /// every endpoint a test did not override fails the test (XCTest or Swift Testing) and names itself.
@@ -34,7 +34,7 @@ extension DependencyValues {
     /// On Linux, set the live client at launch:
     ///
     /// ```swift
-    /// prepareDependencies { $0.locationClient = .live(engine: engine, source: source) }
+    /// prepareDependencies { $0.locationClient = .simulated(engine: engine, source: source) }
     /// ```
     public var locationClient: LocationClient {
         get { self[LocationClientKey.self] }
@@ -46,13 +46,13 @@ extension DependencyValues {
 private enum LocationClientKey: DependencyKey {
     static var liveValue: LocationClient {
         #if canImport(CoreLocation) && (os(iOS) || os(macOS))
-        .coreLocation()
+        .live()
         #else
         .failing { endpoint in
             let message =
                 "LocationClient.\(endpoint) was called on the live location client, but this platform "
                 + "has no Core Location; provide a client at launch with `prepareDependencies { "
-                + "$0.locationClient = .live(engine: engine, source: source) }` (a gpsd or replay source)"
+                + "$0.locationClient = .simulated(engine: engine, source: source) }` (a gpsd or replay source)"
             reportIssue(message)
             return UnimplementedFailure(description: message)
         }

@@ -9,7 +9,7 @@ public import Whereabouts
 ///
 /// ```swift
 /// let source = ReplaySource(.file(URL(filePath: "walk.gpx")), speed: .multiplier(10))
-/// let client = LocationClient.live(engine: engine, source: source)
+/// let client = LocationClient.simulated(engine: engine, source: source)
 /// ```
 ///
 /// In a test, pass a `TestClock` and advance it to move the replay on.

@@ -9,7 +9,7 @@ public import Whereabouts
 ///
 /// ```swift
 /// let source = ScriptedSource()
-/// let client = LocationClient.live(engine: engine, source: source)
+/// let client = LocationClient.simulated(engine: engine, source: source)
 /// let updates = await client.liveUpdates()
 /// await source.send(.location(fix))
 /// ```

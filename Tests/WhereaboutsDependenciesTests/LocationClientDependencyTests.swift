@@ -113,7 +113,7 @@ struct LocationClientDependencyTests {
             declarations: UsageDescriptions(whenInUse: "Map."),
             prompter: Declines()
         )
-        let client = LocationClient.live(engine: engine, source: EmptySource())
+        let client = LocationClient.simulated(engine: engine, source: EmptySource())
         let outcome = try await withDependencies {
             $0.locationClient = client
         } operation: {

@@ -104,7 +104,7 @@ struct GPSDIntegrationTests {
                 coarsener: coarsener
             )
             let source = GPSDSource(port: harness.gpsd.port, logger: Self.quietLogger)
-            let client = LocationClient.live(engine: engine, source: source)
+            let client = LocationClient.simulated(engine: engine, source: source)
             let outcome = try await client.requestWhenInUseAuthorization()
             #expect(outcome.status == .authorizedWhenInUse)
             #expect(outcome.accuracy == .reducedAccuracy)
@@ -136,7 +136,7 @@ struct GPSDIntegrationTests {
                 prompter: ScriptedPerson([.allowWhileUsing(precise: true)])
             )
             let source = GPSDSource(port: harness.gpsd.port, logger: Self.quietLogger)
-            let client = LocationClient.live(engine: engine, source: source)
+            let client = LocationClient.simulated(engine: engine, source: source)
             let outcome = try await client.requestWhenInUseAuthorization()
             #expect(outcome.accuracy == .fullAccuracy)
 

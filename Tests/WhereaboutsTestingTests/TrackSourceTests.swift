@@ -101,13 +101,41 @@ struct TrackSourceTests {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let consent = directory.appendingPathComponent("c.json").path
+        let info = directory.appendingPathComponent("Info.plist")
+        let plist: [String: Any] = [
+            "CFBundleIdentifier": "com.example.wayfinder",
+            "NSLocationWhenInUseUsageDescription": "Shows where you are on the map.",
+            "NSLocationAlwaysAndWhenInUseUsageDescription": "Tells you when you reach a saved place.",
+        ]
+        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0).write(to: info)
+        _ = try CLIRunner.run([
+            "consent", "set", "com.example.wayfinder", "--status", "while-using",
+            "--consent-file", consent,
+        ])
+        let output = try CLIRunner.run([
+            "track", "--request", "always", "--app-info", info.path, "--consent-file", consent,
+        ])
+        #expect(output.status == 3, "\(output.stderr)")
+        #expect(output.stderr.contains("would ask to upgrade to Always"), "\(output.stderr)")
+        #expect(
+            !((try? String(contentsOfFile: consent, encoding: .utf8)) ?? "").contains("\"alwaysPromptShown\" : true")
+        )
+    }
+
+    // The CLI's old copy of the rules called the upgrade "due" even when the Always key was missing, where iOS
+    // (and the engine) shows nothing: the run now ends with the engine's error naming the key, and spends nothing.
+    @Test("Always without its usage description: no prompt is due; the error names the missing key")
+    func headlessAlwaysWithoutTheKey() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let consent = directory.appendingPathComponent("c.json").path
         _ = try CLIRunner.run([
             "consent", "set", "com.example.wayfinder", "--status", "while-using",
             "--consent-file", consent,
         ])
         let output = try CLIRunner.run(["track", "--request", "always", "--consent-file", consent])
-        #expect(output.status == 3, "\(output.stderr)")
-        #expect(output.stderr.contains("would ask to upgrade to Always"), "\(output.stderr)")
+        #expect(output.status == 1, "\(output.stderr)")
+        #expect(output.stderr.contains("NSLocationAlwaysAndWhenInUseUsageDescription is missing"), "\(output.stderr)")
         #expect(
             !((try? String(contentsOfFile: consent, encoding: .utf8)) ?? "").contains("\"alwaysPromptShown\" : true")
         )

@@ -108,7 +108,9 @@ struct ReviewRegressionTests {
     @Test("the indicator never draws an earlier precise fix as an approximate circle")
     @MainActor
     func indicatorAfterAccuracyDrops() {
-        let model = LocationPermissionModel(client: .live(engine: EngineHarness().engine, source: ScriptedSource()))
+        let model = LocationPermissionModel(
+            client: .simulated(engine: EngineHarness().engine, source: ScriptedSource())
+        )
         let full = Authorization(status: .authorizedWhenInUse, accuracy: .fullAccuracy)
         model.apply(LocationUpdate(location: fix(), diagnostics: [], authorization: full))
         #expect(model.indicator != .none)

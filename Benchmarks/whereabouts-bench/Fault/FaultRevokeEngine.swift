@@ -102,7 +102,7 @@ struct FaultRevokeEngine: AsyncParsableCommand {
             consentStore: store,
             coarsener: coarsener
         )
-        let client = LocationClient.live(engine: engine, source: FaultFirehoseSource())
+        let client = LocationClient.simulated(engine: engine, source: FaultFirehoseSource())
         let granted = await client.authorization()
         let minimumCoarse = coarsener.horizontalAccuracy
         let firstFix = FaultSignal()

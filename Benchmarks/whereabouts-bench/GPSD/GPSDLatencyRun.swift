@@ -11,7 +11,7 @@ import Glibc
 struct GPSDLatencyRun {
     /// Per client: write → arrival, in seconds, for each measured epoch that arrived.
     var ours: [Double]
-    /// Through the engine: `LocationClient.live(engine:source:)`'s `liveUpdates()`, precise when-in-use grant.
+    /// Through the engine: `LocationClient.simulated(engine:source:)`'s `liveUpdates()`, precise when-in-use grant.
     var engine: [Double]
     var python: [Double]
     /// A bare blocking-socket reader stamping arrival before any parsing: the floor on this machine.
@@ -50,7 +50,7 @@ struct GPSDLatencyRun {
         }
         defer { consumer.cancel() }
         let engineArrivals = Arrivals()
-        let client = LocationClient.live(
+        let client = LocationClient.simulated(
             engine: Self.grantedEngine(),
             source: GPSDSource(host: "127.0.0.1", port: gpsd.port)
         )

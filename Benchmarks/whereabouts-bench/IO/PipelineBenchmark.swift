@@ -12,7 +12,7 @@ import Glibc
 /// Ours: an ``AuthorizationEngine`` holding a precise When-In-Use grant (app in the foreground),
 /// a source whose task yields N prepared fixes into an `AsyncThrowingStream` as fast as it can
 /// (a push source, as gpsd's is), and one consumer of
-/// `LocationClient.live(engine:source:).liveUpdates()` counting the updates with a location.
+/// `LocationClient.simulated(engine:source:).liveUpdates()` counting the updates with a location.
 /// Timed from the `liveUpdates()` call until the stream ends after the last fix.
 /// Baseline: a producer task yields the same N fixes into an `AsyncStream` and a consumer reads
 /// them: the least any hand-off between two tasks costs.
@@ -82,7 +82,7 @@ enum PipelineBenchmark: Benchmark {
             consentStore: InMemoryConsentStore([appID: Grant(decision: .whenInUse, precise: true)]),
             coarsener: Coarsener(secret: Coarsener.Secret(k0: 1, k1: 2))
         )
-        let client = LocationClient.live(engine: engine, source: ArraySource(fixes: fixes))
+        let client = LocationClient.simulated(engine: engine, source: ArraySource(fixes: fixes))
         guard await engine.authorization().accuracy == .fullAccuracy else {
             throw BenchError("the bench's engine is not precisely authorized; the grant in its consent store is wrong")
         }

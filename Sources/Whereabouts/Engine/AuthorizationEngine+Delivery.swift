@@ -57,8 +57,9 @@ extension AuthorizationEngine {
     ) -> Int {
         let id = nextSubscriberID
         nextSubscriberID += 1
-        subscribers[id] = Subscriber(receive: receive, finish: finish, lastState: nil)
-        sourceExhausted = false
+        let key = callerSlot()
+        subscribers[id] = Subscriber(receive: receive, finish: finish, key: key, lastState: nil)
+        rearm(key)
         if subscribers.count == 1 { lastFixAt = elapsed() }
         stateDidChange()
         return id
@@ -72,46 +73,76 @@ extension AuthorizationEngine {
     func removeAuthorizationSubscriber(_ id: Int) { authorizationContinuations[id] = nil }
     func removeEventSubscriber(_ id: Int) { eventContinuations[id] = nil }
 
-    /// Uses this source for fixes from now on (replacing any other).
+    /// Uses this source for fixes from now on (replacing the engine's own source, if any).
+    ///
+    /// The engine's public methods use this source. A ``LocationClient/simulated(engine:source:)`` client
+    /// brings its own, which feeds only that client's consumers.
     ///
     /// - Parameter source: Where raw fixes come from.
     public func attach(_ source: any LocationSource) {
-        attach(source, key: nil)
+        slots[.engine]?.pump?.cancel()
+        slots[.engine] = SourceSlot(source: source, owner: nil)
+        updateDemand()
     }
 
-    func attach(_ source: any LocationSource, key: ObjectIdentifier?) {
-        if let key, key == sourceKey { return }
-        pump?.cancel()
-        pump = nil
-        pumpGeneration += 1
-        self.source = source
-        sourceKey = key
-        sourceExhausted = false
-        updateDemand()
+    /// Whose source serves the running call: the calling client's (registered the first time it calls), else
+    /// the engine's own.
+    func callerSlot() -> SourceSlot.Key {
+        guard let attachment = SourceAttachment.current else { return .engine }
+        let key = SourceSlot.Key.client(ObjectIdentifier(attachment))
+        if slots[key] == nil {
+            slots[key] = SourceSlot(source: attachment.source, owner: attachment)
+            if firstClientKey == nil { firstClientKey = key }
+        }
+        return key
+    }
+
+    /// The slot that serves consumers of this key: the engine's own consumers use the engine's source, or, when
+    /// none was attached, the first client's (an engine driven both directly and through one client).
+    func serving(_ key: SourceSlot.Key) -> SourceSlot.Key {
+        if key == .engine, slots[.engine] == nil, let firstClientKey { return firstClientKey }
+        return key
+    }
+
+    /// Lets an ended source start again, for a new consumer.
+    func rearm(_ key: SourceSlot.Key) {
+        slots[key]?.exhausted = false
     }
 
     var hasLocationConsumers: Bool { !subscribers.isEmpty || !locationRequests.isEmpty }
 
-    var needsSource: Bool { hasLocationConsumers || !regions.isEmpty || visitsActive || headingActive }
+    var isMonitoring: Bool { !regions.isEmpty || visitsActive || headingActive }
+
+    /// Whether this source's fixes are needed: by its consumers, or by the monitors it feeds.
+    func needs(_ key: SourceSlot.Key) -> Bool {
+        subscribers.values.contains { serving($0.key) == key }
+            || locationRequests.values.contains { serving($0.key) == key }
+            || (serving(monitorKey) == key && isMonitoring)
+    }
 
     func updateDemand() {
-        if needsSource, pump == nil, !sourceExhausted, let source {
-            pumpGeneration += 1
-            let generation = pumpGeneration
-            lastFixAt = elapsed()
-            let stream = source.events()
-            pump = Task {
-                do {
-                    for try await event in stream { self.receive(event, generation: generation) }
-                    self.sourceEnded(generation, error: nil)
-                } catch {
-                    self.sourceEnded(generation, error: error)
+        for key in slots.keys {
+            guard var slot = slots[key] else { continue }
+            let needed = needs(key)
+            if needed, slot.pump == nil, !slot.exhausted {
+                slot.generation += 1
+                let generation = slot.generation
+                lastFixAt = elapsed()
+                let stream = slot.source.events()
+                slot.pump = Task {
+                    do {
+                        for try await event in stream { self.receive(event, from: key, generation: generation) }
+                        self.sourceEnded(key, generation, error: nil)
+                    } catch {
+                        self.sourceEnded(key, generation, error: error)
+                    }
                 }
+            } else if !needed, let running = slot.pump {
+                running.cancel()
+                slot.pump = nil
+                slot.generation += 1
             }
-        } else if !needsSource, let running = pump {
-            running.cancel()
-            pump = nil
-            pumpGeneration += 1
+            slots[key] = slot
         }
         if !subscribers.isEmpty, watchdog == nil {
             let clock = clock
@@ -128,20 +159,20 @@ extension AuthorizationEngine {
         }
     }
 
-    private func receive(_ event: SourceEvent, generation: Int) {
-        guard generation == pumpGeneration else { return }
-        ingest(event)
+    private func receive(_ event: SourceEvent, from key: SourceSlot.Key, generation: Int) {
+        guard generation == slots[key]?.generation else { return }
+        ingest(event, from: key)
     }
 
-    private func sourceEnded(_ generation: Int, error: (any Error)?) {
-        guard generation == pumpGeneration else { return }
-        pump = nil
-        sourceExhausted = true
+    private func sourceEnded(_ key: SourceSlot.Key, _ generation: Int, error: (any Error)?) {
+        guard generation == slots[key]?.generation else { return }
+        slots[key]?.pump = nil
+        slots[key]?.exhausted = true
         let failure = error.map { ($0 as? LocationError) ?? .sourceFailed(String(describing: $0)) }
         if let failure { broadcast(.didFailWithError(failure)) }
-        failLocationRequests(failure ?? .locationUnavailable(after: 0))
-        let ended = subscribers
-        subscribers.removeAll()
+        failLocationRequests(failure ?? .locationUnavailable(after: 0), of: key)
+        let ended = subscribers.filter { serving($0.value.key) == key }
+        for id in ended.keys { subscribers[id] = nil }
         for subscriber in ended.values { subscriber.finish(failure) }
         stateDidChange()
     }
@@ -150,7 +181,7 @@ extension AuthorizationEngine {
     /// waited too long, and live updates without a fix for ``Options/unavailableAfter``.
     package func fireDueTimers() {
         let now = elapsed()
-        for (ticket, deadline) in locationRequests.sorted(by: { $0.key < $1.key }) where now >= deadline {
+        for (ticket, request) in locationRequests.sorted(by: { $0.key < $1.key }) where now >= request.deadline {
             locationRequests[ticket] = nil
             finish(ticket, .failure(.locationUnavailable(after: options.locationTimeout / .seconds(1))))
         }
@@ -164,14 +195,19 @@ extension AuthorizationEngine {
         updateDemand()
     }
 
-    /// Feeds one event from a source, as the GPS hands it to the OS. The engine's own source
-    /// calls this; call it directly to drive the engine by hand.
+    /// Feeds one event from a source, as the GPS hands it to the OS, to every consumer. The sources
+    /// call this; call it directly to drive the engine by hand.
     ///
     /// - Parameter event: A raw fix, a heading, or the source's unavailability.
     public func ingest(_ event: SourceEvent) {
+        ingest(event, from: nil)
+    }
+
+    /// Feeds one event from one source: its fix goes to that source's consumers (`nil`: to all).
+    private func ingest(_ event: SourceEvent, from key: SourceSlot.Key?) {
         switch event {
         case .location(let raw):
-            ingestFix(raw)
+            ingestFix(raw, from: key)
         case .heading(let heading):
             guard headingActive, policy.isInUse else { return }
             var delivered = heading
@@ -185,7 +221,7 @@ extension AuthorizationEngine {
         }
     }
 
-    private func ingestFix(_ raw: Location) {
+    private func ingestFix(_ raw: Location, from key: SourceSlot.Key?) {
         lastFixAt = elapsed()
         lastRawFix = raw
         var changed = false
@@ -209,7 +245,7 @@ extension AuthorizationEngine {
             lastDeliveredPrecise = precise
             let diagnostics = currentDiagnostics()
             let update = LocationUpdate(location: location, diagnostics: diagnostics, authorization: now)
-            for id in subscribers.keys.sorted() {
+            for id in subscribers.keys.sorted() where key == nil || subscribers[id].map({ serving($0.key) }) == key {
                 subscribers[id]?.lastState = SubscriberState(diagnostics: diagnostics, authorization: now)
                 subscribers[id]?.receive(update)
             }
@@ -217,14 +253,14 @@ extension AuthorizationEngine {
         } else if changed {
             refreshDiagnostics()
         }
-        if !locationRequests.isEmpty, let answer = location ?? coarsener.current {
+        let tickets = locationRequests.filter { key == nil || serving($0.value.key) == key }.keys.sorted()
+        if !tickets.isEmpty, let answer = location ?? coarsener.current {
             if location == nil {
                 deliveredCount += 1
                 lastDelivered = answer
                 lastDeliveredPrecise = precise
             }
-            let tickets = locationRequests.keys.sorted()
-            locationRequests.removeAll()
+            for ticket in tickets { locationRequests[ticket] = nil }
             for ticket in tickets { finish(ticket, .success(.location(answer))) }
             updateDemand()
         }

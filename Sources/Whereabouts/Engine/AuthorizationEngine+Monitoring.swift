@@ -14,7 +14,8 @@ extension AuthorizationEngine {
         await prepare()
         if let error = policy.regionMonitoringError { throw error }
         regions[region.identifier] = (region, lastRawFix.map { region.contains($0.coordinate) })
-        sourceExhausted = false
+        monitorKey = callerSlot()
+        rearm(monitorKey)
         stateDidChange()
     }
 
@@ -38,7 +39,8 @@ extension AuthorizationEngine {
             throw LocationError.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)
         }
         visitsActive = true
-        sourceExhausted = false
+        monitorKey = callerSlot()
+        rearm(monitorKey)
         stateDidChange()
     }
 
@@ -57,7 +59,8 @@ extension AuthorizationEngine {
     public func startUpdatingHeading() async {
         await prepare()
         headingActive = true
-        sourceExhausted = false
+        monitorKey = callerSlot()
+        rearm(monitorKey)
         stateDidChange()
     }
 

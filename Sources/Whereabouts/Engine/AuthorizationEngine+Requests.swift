@@ -148,8 +148,9 @@ extension AuthorizationEngine {
 
     private func decideLocation(_ ticket: Int) {
         if let error = policy.locationRequestError { return finish(ticket, .failure(error)) }
-        locationRequests[ticket] = elapsed() + options.locationTimeout
-        sourceExhausted = false
+        let key = callerSlot()
+        locationRequests[ticket] = (elapsed() + options.locationTimeout, key)
+        rearm(key)
         let clock = clock
         let timeout = options.locationTimeout
         Task {
@@ -165,9 +166,14 @@ extension AuthorizationEngine {
         updateDemand()
     }
 
-    func failLocationRequests(_ error: LocationError) {
-        let tickets = locationRequests.keys.sorted()
-        locationRequests.removeAll()
+    /// Fails the pending one-shot requests: all of them, or those a given source serves.
+    ///
+    /// - Parameters:
+    ///   - error: The error they throw.
+    ///   - key: Whose requests; `nil` for all.
+    func failLocationRequests(_ error: LocationError, of key: SourceSlot.Key? = nil) {
+        let tickets = locationRequests.filter { key == nil || serving($0.value.key) == key }.keys.sorted()
+        for ticket in tickets { locationRequests[ticket] = nil }
         for ticket in tickets { finish(ticket, .failure(error)) }
     }
 }

@@ -62,6 +62,8 @@ public actor AuthorizationEngine {
     struct Subscriber {
         let receive: @Sendable (LocationUpdate) -> Void
         let finish: @Sendable ((any Error)?) -> Void
+        /// Whose source feeds it.
+        let key: SourceSlot.Key
         var lastState: SubscriberState?
     }
 
@@ -105,7 +107,8 @@ public actor AuthorizationEngine {
     var nextTicket = 1
     var finishedTickets: [Int: Result<RequestResult, LocationError>] = [:]
     var ticketWaiters: [Int: CheckedContinuation<Result<RequestResult, LocationError>, Never>] = [:]
-    var locationRequests: [Int: Duration] = [:]  // ticket → deadline on `elapsed`
+    /// One-shot location requests: ticket → the deadline on `elapsed`, and whose source answers it.
+    var locationRequests: [Int: (deadline: Duration, key: SourceSlot.Key)] = [:]
 
     // Delivery.
     var coarsener: Coarsener
@@ -118,13 +121,12 @@ public actor AuthorizationEngine {
     var visitsActive = false
     var headingActive = false
 
-    // The source.
-    var source: (any LocationSource)?
-    var sourceKey: ObjectIdentifier?
-    var pump: Task<Void, Never>?
-    var pumpGeneration = 0
-    /// The source ended; it starts again only for a new consumer, not for the demand that remained.
-    var sourceExhausted = false
+    // The sources: the engine's own, and one per simulated client.
+    var slots: [SourceSlot.Key: SourceSlot] = [:]
+    /// Whose source feeds regions, visits and heading: the last to start one of them.
+    var monitorKey = SourceSlot.Key.engine
+    /// The first client's slot, which serves the engine's own consumers when the engine has no source.
+    var firstClientKey: SourceSlot.Key?
     var sourceProblem: String?
     var lastFixAt: Duration
     var noFixTimedOut = false
@@ -182,6 +184,7 @@ public actor AuthorizationEngine {
     /// Reads the app's grant from the consent store, if not done yet. Every public method does
     /// this first; call it to have the engine ready before the first request.
     public func prepare() async {
+        _ = callerSlot()  // a client's first call registers its source
         if isLoaded { return }
         if let loadTask {
             await loadTask.value

@@ -123,7 +123,10 @@ struct TrackSession {
             device: await setup.store.deviceSettings(),
             coarsener: Coarsener(secret: setup.secret)
         )
-        let client = LocationClient.live(engine: engine, source: TappedSource(base: chosen.source, tap: tally.sawRaw))
+        let client = LocationClient.simulated(
+            engine: engine,
+            source: TappedSource(base: chosen.source, tap: tally.sawRaw)
+        )
         guard try await ask(client) else {
             await engine.flush()
             return

@@ -58,7 +58,7 @@ struct SeedFlow000Tests {
         let person = ScriptedPerson([.allowWhileUsing(precise: false), .allowPrecise])
         let engine = Self.engine(person)
         let model = LocationPermissionModel(
-            client: .live(engine: engine, source: ScriptedSource()),
+            client: .simulated(engine: engine, source: ScriptedSource()),
             purposeKey: Self.purposeKey
         )
         await model.refresh()
@@ -91,7 +91,7 @@ struct SeedFlow000Tests {
         let person = ScriptedPerson([.allowWhileUsing(precise: false), .allowPrecise])
         let engine = Self.engine(person)
         let model = LocationPermissionModel(
-            client: .live(engine: engine, source: ScriptedSource()),
+            client: .simulated(engine: engine, source: ScriptedSource()),
             purposeKey: Self.purposeKey
         )
         await model.requestPermission()
@@ -112,7 +112,7 @@ struct SeedFlow000Tests {
         let person = ScriptedPerson([.allowWhileUsing(precise: false), .allowPrecise])
         let engine = Self.engine(person)
         let source = ScriptedSource()
-        let client = LocationClient.live(engine: engine, source: source)
+        let client = LocationClient.simulated(engine: engine, source: source)
         _ = try await client.requestWhenInUseAuthorization()
         let precise = try await client.requestTemporaryFullAccuracy(purposeKey: Self.purposeKey)
         #expect(precise.accuracy == .fullAccuracy)

@@ -72,7 +72,7 @@ struct SeedFlow001Tests {
         case .restricted: await engine.changeSettings(restricted: true)
         default: await engine.changeSettings(status: status)
         }
-        let model = LocationPermissionModel(client: .live(engine: engine, source: ScriptedSource()))
+        let model = LocationPermissionModel(client: .simulated(engine: engine, source: ScriptedSource()))
 
         await model.refresh()
 
@@ -143,7 +143,7 @@ struct SeedFlow001Tests {
     @Test("The pre-permission explanation shows before the request and not after it")
     func prePermissionExplanationShowsOnlyBeforeTheRequest() async throws {
         let person = ScriptedPerson([.allowWhileUsing(precise: true)])
-        let model = LocationPermissionModel(client: .live(engine: Self.engine(person), source: ScriptedSource()))
+        let model = LocationPermissionModel(client: .simulated(engine: Self.engine(person), source: ScriptedSource()))
         await model.refresh()
         #expect(model.showsPrePermissionExplanation)
         #expect(person.prompts.isEmpty)
@@ -158,7 +158,7 @@ struct SeedFlow001Tests {
     @Test("After Don't Allow the screen leads to Settings, with a message that says so")
     func deniedLeadsToSettings() async throws {
         let person = ScriptedPerson([.dontAllow])
-        let model = LocationPermissionModel(client: .live(engine: Self.engine(person), source: ScriptedSource()))
+        let model = LocationPermissionModel(client: .simulated(engine: Self.engine(person), source: ScriptedSource()))
         await model.refresh()
         #expect(model.showsSettingsPrompt == false)
         #expect(model.settingsMessage == nil)
@@ -178,7 +178,7 @@ struct SeedFlow001Tests {
         let person = ScriptedPerson()
         let engine = Self.engine(person)
         await engine.changeSettings(servicesEnabled: false)
-        let model = LocationPermissionModel(client: .live(engine: engine, source: ScriptedSource()))
+        let model = LocationPermissionModel(client: .simulated(engine: engine, source: ScriptedSource()))
 
         await model.requestPermission()
 
@@ -193,7 +193,7 @@ struct SeedFlow001Tests {
     @Test("Two temporary purposes each prompt with their own sentence")
     func eachTemporaryPurposePromptsWithItsOwnSentence() async throws {
         let person = ScriptedPerson([.allowWhileUsing(precise: false), .dontAllowPrecise, .allowPrecise])
-        let client = LocationClient.live(engine: Self.engine(person), source: ScriptedSource())
+        let client = LocationClient.simulated(engine: Self.engine(person), source: ScriptedSource())
         let navigation = LocationPermissionModel(client: client, purposeKey: "NavigationPurpose")
         let search = LocationPermissionModel(client: client, purposeKey: "SearchPurpose")
         await navigation.requestPermission()

@@ -41,7 +41,7 @@ struct SeedFlow003Tests {
     @Test("Turning Precise off in Settings reaches the app as an authorization event with reduced accuracy")
     func turningPreciseOffDeliversAnAccuracyChange() async throws {
         let engine = Self.engine(ScriptedPerson([.allowWhileUsing(precise: true)]))
-        let client = LocationClient.live(engine: engine, source: ScriptedSource())
+        let client = LocationClient.simulated(engine: engine, source: ScriptedSource())
         _ = try await client.requestWhenInUseAuthorization()
         var delegate = AccuracyDelegate()
         var events = await client.events().makeAsyncIterator()
@@ -59,7 +59,7 @@ struct SeedFlow003Tests {
     @Test("Temporary full accuracy with CustomKey prompts with its sentence; the omitted default key is an error")
     func customPurposeKeyPromptsAndTheOmittedKeyThrows() async throws {
         let person = ScriptedPerson([.allowWhileUsing(precise: false), .allowPrecise])
-        let client = LocationClient.live(engine: Self.engine(person), source: ScriptedSource())
+        let client = LocationClient.simulated(engine: Self.engine(person), source: ScriptedSource())
         _ = try await client.requestWhenInUseAuthorization()
 
         let error = await #expect(throws: LocationError.self) {
@@ -82,7 +82,7 @@ struct SeedFlow003Tests {
     @Test("A custom location source replaces the default and its fixes reach the app")
     func customSourceDeliversItsFixes() async throws {
         let fixes = (0..<3).map { Self.fix(second: Double($0), course: 90) }
-        let client = LocationClient.live(
+        let client = LocationClient.simulated(
             engine: Self.engine(ScriptedPerson([.allowWhileUsing(precise: true)])),
             source: FixedSource(fixes: fixes)
         )
@@ -149,7 +149,7 @@ struct SeedFlow003Tests {
     func reducedAccuracyDrawsAnApproximateCircle() async throws {
         let engine = Self.engine(ScriptedPerson([.allowWhileUsing(precise: false)]))
         let source = ScriptedSource()
-        let client = LocationClient.live(engine: engine, source: source)
+        let client = LocationClient.simulated(engine: engine, source: source)
         _ = try await client.requestWhenInUseAuthorization()
         var updates = await client.liveUpdates().makeAsyncIterator()
         let first = try #require(try await updates.next())

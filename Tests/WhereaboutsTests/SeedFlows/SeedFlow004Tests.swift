@@ -30,7 +30,7 @@ struct SeedFlow004Tests {
     @Test("The store follows the status and the accuracy through each authorization change")
     func storeFollowsStatusAndAccuracy() async throws {
         let engine = Self.engine(ScriptedPerson([.allowWhileUsing(precise: false)]))
-        let client = LocationClient.live(engine: engine, source: ScriptedSource())
+        let client = LocationClient.simulated(engine: engine, source: ScriptedSource())
         let store = LocationPermissionModel(client: client)
         var changes = await client.authorizationUpdates().makeAsyncIterator()
         store.apply(try #require(await changes.next()))
@@ -58,7 +58,7 @@ struct SeedFlow004Tests {
         case .restricted: await engine.changeSettings(restricted: true)
         default: await engine.changeSettings(status: status)
         }
-        let store = LocationPermissionModel(client: .live(engine: engine, source: ScriptedSource()))
+        let store = LocationPermissionModel(client: .simulated(engine: engine, source: ScriptedSource()))
 
         await store.refresh()
 
@@ -90,7 +90,7 @@ struct SeedFlow004Tests {
         let ticket = await engine.submit(.whenInUse)
         #expect(await engine.isFinished(ticket), "decided when submitted, with no prompt to wait for")
         _ = await engine.result(of: ticket)
-        let store = LocationPermissionModel(client: .live(engine: engine, source: ScriptedSource()))
+        let store = LocationPermissionModel(client: .simulated(engine: engine, source: ScriptedSource()))
 
         await store.requestPermission()
 
@@ -103,7 +103,7 @@ struct SeedFlow004Tests {
     @Test("Approximate location hides the ETA; precise location shows it")
     func etaOnlyWithPreciseLocation() async throws {
         let engine = Self.engine(ScriptedPerson([.allowWhileUsing(precise: false)]))
-        let store = LocationPermissionModel(client: .live(engine: engine, source: ScriptedSource()))
+        let store = LocationPermissionModel(client: .simulated(engine: engine, source: ScriptedSource()))
         await store.requestPermission()
         #expect(store.authorization?.accuracy == .reducedAccuracy)
         #expect(store.preciseFeaturesAvailable == false)

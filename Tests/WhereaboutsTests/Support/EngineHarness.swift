@@ -38,7 +38,7 @@ struct EngineHarness {
             clock: clock,
             options: options
         )
-        client = .live(engine: engine, source: source)
+        client = .simulated(engine: engine, source: source)
     }
 
     /// Authorizes the app while in use, without prompting.

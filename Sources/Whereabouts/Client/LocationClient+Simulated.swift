@@ -1,0 +1,99 @@
+extension LocationClient {
+    /// The client on the simulated OS: the engine decides as iOS would, the source gives fixes.
+    ///
+    /// This is the client of Linux, of the `whereabouts` command and of tests that run the real rules. The
+    /// client owns its source: its live updates and one-shot requests get this source's fixes, and two clients
+    /// on one engine share the authorization (the engine) but never each other's source. The source runs only
+    /// while something needs fixes (live updates, a one-shot request, regions, visits, heading) and stops when
+    /// the last consumer cancels.
+    ///
+    /// ```swift
+    /// let engine = AuthorizationEngine(appID: "com.example.map", declarations: declarations, prompter: person)
+    /// let client = LocationClient.simulated(engine: engine, source: ReplaySource(.file(trackURL)))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - engine: The engine that holds the rules and the grant.
+    ///   - source: Where this client's raw fixes come from.
+    /// - Returns: A client whose every endpoint goes through the engine.
+    public static func simulated(engine: AuthorizationEngine, source: any LocationSource) -> LocationClient {
+        let attachment = SourceAttachment(source: source)
+        return LocationClient(
+            authorization: {
+                await SourceAttachment.$current.withValue(attachment) { await engine.authorization() }
+            },
+            authorizationUpdates: {
+                await SourceAttachment.$current.withValue(attachment) { await engine.authorizationUpdates() }
+            },
+            requestWhenInUseAuthorization: {
+                try await SourceAttachment.$current.withValue(attachment) {
+                    try await engine.requestWhenInUseAuthorization()
+                }
+            },
+            requestAlwaysAuthorization: {
+                try await SourceAttachment.$current.withValue(attachment) {
+                    try await engine.requestAlwaysAuthorization()
+                }
+            },
+            requestTemporaryFullAccuracy: { key in
+                try await SourceAttachment.$current.withValue(attachment) {
+                    try await engine.requestTemporaryFullAccuracy(purposeKey: key)
+                }
+            },
+            requestLocation: {
+                try await SourceAttachment.$current.withValue(attachment) { try await engine.requestLocation() }
+            },
+            liveUpdates: {
+                await SourceAttachment.$current.withValue(attachment) { await engine.liveUpdates() }
+            },
+            events: {
+                await SourceAttachment.$current.withValue(attachment) { await engine.events() }
+            },
+            startMonitoring: { region in
+                try await SourceAttachment.$current.withValue(attachment) { try await engine.startMonitoring(region) }
+            },
+            stopMonitoring: { region in
+                await SourceAttachment.$current.withValue(attachment) { await engine.stopMonitoring(region) }
+            },
+            startMonitoringVisits: {
+                try await SourceAttachment.$current.withValue(attachment) { try await engine.startMonitoringVisits() }
+            },
+            stopMonitoringVisits: {
+                await SourceAttachment.$current.withValue(attachment) { await engine.stopMonitoringVisits() }
+            },
+            startUpdatingHeading: {
+                await SourceAttachment.$current.withValue(attachment) { await engine.startUpdatingHeading() }
+            },
+            stopUpdatingHeading: {
+                await SourceAttachment.$current.withValue(attachment) { await engine.stopUpdatingHeading() }
+            },
+            setAllowsBackgroundLocationUpdates: { allowed in
+                try await SourceAttachment.$current.withValue(attachment) {
+                    try await engine.setAllowsBackgroundLocationUpdates(allowed)
+                }
+            },
+            startBackgroundSession: {
+                await SourceAttachment.$current.withValue(attachment) { await engine.startBackgroundSession() }
+            },
+            stopBackgroundSession: {
+                await SourceAttachment.$current.withValue(attachment) { await engine.stopBackgroundSession() }
+            }
+        )
+    }
+
+    /// The client on an engine and a source.
+    ///
+    /// - Parameters:
+    ///   - engine: The engine.
+    ///   - source: The source.
+    /// - Returns: ``simulated(engine:source:)``.
+    @available(
+        *,
+        deprecated,
+        renamed: "simulated(engine:source:)",
+        message: "`live` now names the platform's real location client"
+    )
+    public static func live(engine: AuthorizationEngine, source: any LocationSource) -> LocationClient {
+        simulated(engine: engine, source: source)
+    }
+}
