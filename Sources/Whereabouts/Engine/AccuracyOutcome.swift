@@ -1,5 +1,5 @@
 /// What a temporary full accuracy request returned. A decline is not an error: the
-/// accuracy is simply `.reducedAccuracy` (DESIGN rule 5).
+/// accuracy is simply `.reducedAccuracy` (rule 5).
 public struct AccuracyOutcome: Hashable, Sendable, CustomStringConvertible {
     /// The accuracy after the request.
     public var accuracy: AccuracyAuthorization

@@ -1,4 +1,4 @@
-/// Why a request showed no prompt (DESIGN rule 0: it still completes, and says why).
+/// Why a request showed no prompt (rule 0: it still completes, and says why).
 public enum IgnoredReason: String, Hashable, Sendable, Codable, CaseIterable {
     /// Location Services are off for the device.
     case servicesDisabled
