@@ -32,7 +32,7 @@ struct TwoClientsTests {
         }
     }
 
-    @Test("a client owns its source: two clients on one engine share the authorization but never swap each other's source")
+    @Test("a client owns its source: two clients on one engine never swap each other's source")
     func eachClientOwnsItsSource() async throws {
         let engine = AuthorizationEngine(
             appID: "com.example.two",
