@@ -1,31 +1,5 @@
 import Whereabouts
 
-/// An authorization prompt the adapter is waiting on; its continuation is resumed exactly once.
-struct PendingPrompt {
-    /// Identifies the request.
-    let id: Int
-    /// `.whenInUse` (also for Always from `.notDetermined`) or `.alwaysUpgrade`.
-    let kind: PermissionPrompt.Kind
-    /// The authorization when the request was made.
-    let before: Authorization
-    /// Whether the app resigned active since the request (a prompt covers it).
-    var shown = false
-    /// Where the outcome goes.
-    let continuation: CheckedContinuation<AuthorizationOutcome, any Error>
-}
-
-/// Makes sure a callback-based completion resumes its continuation once, however often it is called.
-@MainActor
-final class OnceFlag {
-    private var fired = false
-
-    /// Returns `true` the first time only.
-    func claim() -> Bool {
-        defer { fired = true }
-        return !fired
-    }
-}
-
 extension CoreLocationAdapter {
     /// Asks for When In Use; completes at once wherever iOS would show nothing and stay silent.
     func requestWhenInUseAuthorization() async throws -> AuthorizationOutcome {
@@ -109,7 +83,7 @@ extension CoreLocationAdapter {
             throw LocationError.notAuthorized(current.status, servicesEnabled: current.servicesEnabled)
         }
         let id = makeID()
-        let elapsed = stopwatch()
+        let elapsed = Stopwatch(clock).elapsed
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 locationRequests[id] = LocationRequest(continuation: continuation, elapsed: elapsed)
@@ -236,21 +210,4 @@ extension CoreLocationAdapter {
         guard let request = locationRequests.removeValue(forKey: id) else { return }
         request.continuation.resume(with: result)
     }
-
-    /// A function that returns the time since it was made, on the adapter's clock.
-    func stopwatch() -> @MainActor @Sendable () -> Duration {
-        func start<C: Clock<Duration>>(_ clock: C) -> @MainActor @Sendable () -> Duration {
-            let started = clock.now
-            return { started.duration(to: clock.now) }
-        }
-        return start(clock)
-    }
-}
-
-/// A pending ``CoreLocationAdapter/requestLocation()``.
-struct LocationRequest {
-    /// Where the location goes.
-    let continuation: CheckedContinuation<Location, any Error>
-    /// The time since the request.
-    let elapsed: @MainActor @Sendable () -> Duration
 }

@@ -172,13 +172,8 @@ public actor AuthorizationEngine {
         self.coarsener = coarsener
         self.clock = clock
         self.options = options
-        self.elapsed = Self.stopwatch(clock)
+        self.elapsed = Stopwatch(clock).elapsed
         self.lastFixAt = .zero
-    }
-
-    private static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
-        let start = clock.now
-        return { start.duration(to: clock.now) }
     }
 
     /// Reads the app's grant from the consent store, if not done yet. Every public method does

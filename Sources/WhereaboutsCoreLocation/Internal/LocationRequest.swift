@@ -1,0 +1,9 @@
+import Whereabouts
+
+/// A pending ``CoreLocationAdapter/requestLocation()``.
+struct LocationRequest {
+    /// Where the location goes.
+    let continuation: CheckedContinuation<Location, any Error>
+    /// The time since the request.
+    let elapsed: @MainActor @Sendable () -> Duration
+}

@@ -1,0 +1,25 @@
+import Whereabouts
+
+/// One `CLLocationManagerDelegate` callback, converted.
+enum ManagerCallback: Hashable, Sendable {
+    /// `locationManagerDidChangeAuthorization(_:)`; the manager's properties hold the new values.
+    case didChangeAuthorization
+    /// `locationManager(_:didUpdateLocations:)`.
+    case didUpdateLocations([Location])
+    /// `locationManager(_:didFailWithError:)`.
+    case didFailWithError(ManagerError)
+    /// `locationManager(_:didUpdateHeading:)`.
+    case didUpdateHeading(Heading)
+    /// `locationManager(_:didEnterRegion:)`, by region identifier.
+    case didEnterRegion(String)
+    /// `locationManager(_:didExitRegion:)`, by region identifier.
+    case didExitRegion(String)
+    /// `locationManager(_:monitoringDidFailFor:withError:)`.
+    case monitoringDidFail(regionIdentifier: String?, ManagerError)
+    /// `locationManager(_:didVisit:)`.
+    case didVisit(Visit)
+    /// `locationManagerDidPauseLocationUpdates(_:)`.
+    case didPauseLocationUpdates
+    /// `locationManagerDidResumeLocationUpdates(_:)`.
+    case didResumeLocationUpdates
+}
