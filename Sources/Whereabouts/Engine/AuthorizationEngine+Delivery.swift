@@ -209,9 +209,7 @@ extension AuthorizationEngine {
         case .location(let raw):
             ingestFix(raw, from: key)
         case .heading(let heading):
-            guard headingActive, policy.isInUse else { return }
-            var delivered = heading
-            if !currentAuthorization.status.isAuthorized { delivered.trueHeading = nil }
+            guard headingActive, let delivered = policy.deliverable(heading) else { return }
             broadcast(.didUpdateHeading(delivered))
         case .unavailable(let reason):
             guard sourceProblem != reason else { return }

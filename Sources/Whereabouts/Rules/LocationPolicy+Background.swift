@@ -61,4 +61,16 @@ extension LocationPolicy {
         guard mayDeliverLocations else { return .notInUse }
         return nil
     }
+
+    /// The heading as the app may receive it: only while the app is in use; a compass needs no authorization,
+    /// but the true heading (which needs the position) is withheld while location is not authorized.
+    ///
+    /// - Parameter heading: The heading from the device.
+    /// - Returns: What the app receives, or `nil` when it receives nothing.
+    package func deliverable(_ heading: Heading) -> Heading? {
+        guard isInUse else { return nil }
+        var delivered = heading
+        if !authorization.status.isAuthorized { delivered.trueHeading = nil }
+        return delivered
+    }
 }

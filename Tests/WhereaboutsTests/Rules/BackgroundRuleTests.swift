@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Whereabouts
 
@@ -101,6 +102,23 @@ struct BackgroundRuleTests {
         policy.handle(.foreground)
         let result2 = policy.startBackgroundSession()
         #expect(result2)
+    }
+}
+
+extension BackgroundRuleTests {
+    @Test("8: heading reaches the app while in use; without authorization the true heading is withheld")
+    func heading() throws {
+        let heading = Heading(
+            magneticHeading: 90,
+            trueHeading: 92,
+            headingAccuracy: 5,
+            timestamp: .init(timeIntervalSince1970: 0)
+        )
+        #expect(PolicyFixtures.policy(.whenInUse).deliverable(heading) == heading)
+        let undecided = try #require(PolicyFixtures.policy().deliverable(heading))
+        #expect(undecided.trueHeading == nil)
+        #expect(undecided.magneticHeading == 90)
+        #expect(PolicyFixtures.policy(.whenInUse, appState: .background).deliverable(heading) == nil)
     }
 }
 
