@@ -124,15 +124,7 @@ public struct ReplaySource: LocationSource {
         guard case .file(let url) = input else { return }
         var probe = try ByteInput(contentsOf: url)
         let first = try probe.nextChunk() ?? Data()
-        guard format == nil else { return }
-        guard TrackFormat.detect(first) != nil else {
-            let what = first.isEmpty ? "is empty" : "is neither GPX (starts with <) nor NMEA (starts with $)"
-            throw ReplayIssue(
-                file: url.path,
-                line: first.isEmpty ? 0 : 1,
-                message: "\(what); give a .gpx or .nmea track"
-            )
-        }
+        if format == nil { _ = try TrackFormat.detect(first, in: url.path) }
     }
 
     /// Starts the replay.
@@ -148,10 +140,6 @@ public struct ReplaySource: LocationSource {
 }
 
 extension ReplaySource {
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
     /// The bundled sample: an 11-minute walk in Paris (331 points), from the Pont Neuf past the
     /// Louvre to the Arc de Triomphe du Carrousel, written by `scripts/make-sample-track.py`.
     public static var sampleTrackURL: URL {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The track formats Whereabouts reads.
 public enum TrackFormat: String, Hashable, Sendable, CaseIterable {
     /// GPX 1.0 or 1.1 (XML).
@@ -21,4 +23,16 @@ public enum TrackFormat: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The format of an input whose first chunk is `first`, or the issue that says it is neither.
+    ///
+    /// - Parameters:
+    ///   - first: The input's first chunk; empty when the input is.
+    ///   - name: The input's name, for the issue.
+    /// - Returns: The detected format.
+    /// - Throws: ``ReplayIssue`` when the input is empty or starts like neither format.
+    static func detect(_ first: Data, in name: String) throws(ReplayIssue) -> TrackFormat {
+        if let format = detect(first) { return format }
+        let what = first.isEmpty ? "is empty" : "is neither GPX (starts with <) nor NMEA (starts with $)"
+        throw ReplayIssue(file: name, line: first.isEmpty ? 0 : 1, message: "\(what); give a .gpx or .nmea track")
+    }
 }

@@ -50,7 +50,7 @@ final class Player: @unchecked Sendable {
             if firstTrackTime == nil { firstTrackTime = time }
         }
         guard let previous = lastTrackTime, firstTrackTime != nil else { return }
-        let gap = min(max(0, time.timeIntervalSince(previous)), ReplaySource.seconds(ReplaySource.longestGap))
+        let gap = min(max(0, time.timeIntervalSince(previous)), ReplaySource.longestGap / .seconds(1))
         let wait: Double
         switch source.speed {
         case .asFastAsPossible:
@@ -82,15 +82,7 @@ final class Player: @unchecked Sendable {
             format = chosen
         } else {
             let first = try input.nextChunk() ?? Data()
-            guard let detected = TrackFormat.detect(first) else {
-                let what = first.isEmpty ? "is empty" : "is neither GPX (starts with <) nor NMEA (starts with $)"
-                throw ReplayIssue(
-                    file: input.name,
-                    line: first.isEmpty ? 0 : 1,
-                    message: "\(what); give a .gpx or .nmea track"
-                )
-            }
-            format = detected
+            format = try TrackFormat.detect(first, in: input.name)
             input.putBack(first)
         }
         let report = source.onIssue
