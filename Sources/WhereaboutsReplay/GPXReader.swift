@@ -44,7 +44,7 @@ public import Whereabouts
 /// guard case .location(let fix) = try reader.next() else { return }
 /// #expect(fix.altitude == 35)
 /// ```
-public struct GPXReader: TrackReader {
+public struct GPXReader: ChunkedTrackReader {
     /// A point being read.
     struct Point {
         var depth: Int
@@ -132,7 +132,12 @@ public struct GPXReader: TrackReader {
     }
 
     /// Reads any byte input (a file, a handle with bytes put back after detection, data in chunks).
-    init(input: ByteInput, strict: Bool, onIssue: @escaping (ReplayIssue) -> Void) {
+    ///
+    /// - Parameters:
+    ///   - input: The bytes to read.
+    ///   - strict: Whether to throw the first issue instead of reporting it and going on.
+    ///   - onIssue: Called with each issue, in the order of the input, when not strict.
+    package init(input: ByteInput, strict: Bool, onIssue: @escaping (ReplayIssue) -> Void) {
         name = input.name
         scanner = XMLScanner(source: input)
         self.strict = strict
