@@ -194,18 +194,14 @@ public struct GPXReader: ChunkedTrackReader {
         return Location(
             coordinate: Coordinate(latitude: point.latitude, longitude: point.longitude),
             altitude: point.altitude,
-            horizontalAccuracy: point.hdop.map { $0 * Self.metresPerDOP } ?? Self.defaultHorizontalAccuracy,
-            verticalAccuracy: point.vdop.map { $0 * Self.metresPerDOP },
+            horizontalAccuracy: DOPAccuracy.horizontal(hdop: point.hdop),
+            verticalAccuracy: DOPAccuracy.vertical(vdop: point.vdop),
             speed: point.speed,
             course: point.course,
             timestamp: Date(timeIntervalSince1970: time)
         )
     }
 
-    /// A dilution of precision of 1 is taken as 5 m, a common receiver's base error.
-    static let metresPerDOP = 5.0
-    /// The accuracy of a point without `<hdop>`: 10 m, a consumer GPS outdoors.
-    static let defaultHorizontalAccuracy = 10.0
     /// The time of a first point without a time when the file has none: 2000-01-01T00:00:00Z.
     static let defaultStartTime = 946_684_800.0
 }
