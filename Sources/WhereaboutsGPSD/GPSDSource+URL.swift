@@ -16,14 +16,14 @@ extension GPSDSource {
     ///   - url: The URL.
     ///   - configuration: The waits and limits.
     ///   - clock: The clock for backoff and the watchdog.
-    ///   - logger: Where trouble is logged.
+    ///   - logger: Where trouble is logged; by default the caller's task-local logger (`Logger.current`).
     ///   - eventLoopGroup: The SwiftNIO event loops the socket runs on.
     /// - Throws: ``GPSDURLError`` when `url` is not of one of those forms.
     public init(
         url: String,
         configuration: Configuration = .init(),
         clock: any Clock<Duration> = ContinuousClock(),
-        logger: Logger = Logger(label: "whereabouts.gpsd"),
+        logger: Logger = Logger.current,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) throws(GPSDURLError) {
         let (host, port) = try Self.parse(url: url)
