@@ -185,5 +185,3 @@ struct Track: AsyncParsableCommand {
         }
     }
 }
-
-extension FixWriter.Format: ExpressibleByArgument {}
