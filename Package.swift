@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
+        .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     ],
     targets: [
         .target(name: "Whereabouts", swiftSettings: swiftSettings),
@@ -81,6 +82,7 @@ let package = Package(
                 "WhereaboutsReplay",
                 "WhereaboutsTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -1,14 +1,17 @@
-import Foundation
+import ConcurrencyExtras
 import Whereabouts
 
 /// Counts and pictures shared between the source's tap and the command.
-final class TrackTally: @unchecked Sendable {
-    // @unchecked: every stored property is guarded by `lock`.
-    private let lock = NSLock()
-    private var picture = TrackPicture()
-    private var read = 0
-    private var delivered = 0
-    private var precise = 0
+final class TrackTally: Sendable {
+    /// What the tally holds, behind one lock.
+    private struct State {
+        var picture = TrackPicture()
+        var read = 0
+        var delivered = 0
+        var precise = 0
+    }
+
+    private let state = LockIsolated(State())
     let drawsPicture: Bool
 
     init(drawsPicture: Bool) {
@@ -17,25 +20,25 @@ final class TrackTally: @unchecked Sendable {
 
     func sawRaw(_ event: SourceEvent) {
         guard case .location(let location) = event else { return }
-        lock.withLock {
-            read += 1
-            if drawsPicture { picture.addTruth(location.coordinate) }
+        state.withValue { state in
+            state.read += 1
+            if drawsPicture { state.picture.addTruth(location.coordinate) }
         }
     }
 
     func delivered(_ location: Location, precise isPrecise: Bool) {
-        lock.withLock {
-            delivered += 1
-            if isPrecise { precise += 1 }
-            if drawsPicture { picture.addReceived(location, precise: isPrecise) }
+        state.withValue { state in
+            state.delivered += 1
+            if isPrecise { state.precise += 1 }
+            if drawsPicture { state.picture.addReceived(location, precise: isPrecise) }
         }
     }
 
     var counts: (read: Int, delivered: Int, precise: Int) {
-        lock.withLock { (read, delivered, precise) }
+        state.withValue { state in (state.read, state.delivered, state.precise) }
     }
 
     func svg(title: String) -> String {
-        lock.withLock { picture.svg(title: title) }
+        state.withValue { state in state.picture.svg(title: title) }
     }
 }
