@@ -1,5 +1,6 @@
 /// Why a location update carries no location, or carries less than it could, as iOS 18's
-/// `CLServiceSession.Diagnostic` and `CLLocationUpdate` report it (DESIGN rule 10).
+/// `CLServiceSession.Diagnostic` and `CLLocationUpdate` report it (rule 10 of
+/// <doc:TheRulesWhereaboutsFollows>).
 ///
 /// Each ``LocationUpdate`` carries the set of diagnostics that hold when it is delivered.
 public enum Diagnostic: String, Hashable, Sendable, Codable, CaseIterable {
