@@ -11,7 +11,7 @@ extension GPSDSource.Session {
     func connect() async throws -> GPSDChannel {
         let maximumLength = GPSDSource.maximumLineLength
         return try await ClientBootstrap(group: eventLoopGroup)
-            .connectTimeout(Self.timeAmount(configuration.connectTimeout))
+            .connectTimeout(TimeAmount(configuration.connectTimeout))
             .connect(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let framer = ByteToMessageHandler(GPSDLineFramer(maximumLength: maximumLength))
@@ -121,10 +121,5 @@ extension GPSDSource.Session {
         default:
             return "\(error)"
         }
-    }
-
-    static func timeAmount(_ duration: Duration) -> TimeAmount {
-        let (seconds, attoseconds) = duration.components
-        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }

@@ -88,8 +88,7 @@ extension GPSDSource {
         /// `5`, `2.5`: a duration in seconds for a message.
         static func seconds(_ duration: Duration) -> String {
             let (seconds, attoseconds) = duration.components
-            if attoseconds == 0 { return "\(seconds)" }
-            return "\(Double(seconds) + Double(attoseconds) / 1e18)"
+            return attoseconds == 0 ? "\(seconds)" : "\(duration / .seconds(1))"
         }
     }
 }

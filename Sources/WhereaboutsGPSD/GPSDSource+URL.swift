@@ -16,14 +16,14 @@ extension GPSDSource {
     ///   - url: The URL.
     ///   - configuration: The waits and limits.
     ///   - clock: The clock for backoff and the watchdog.
-    ///   - logger: Where trouble is logged.
+    ///   - logger: Where trouble is logged; by default the caller's task-local logger (`Logger.current`).
     ///   - eventLoopGroup: The SwiftNIO event loops the socket runs on.
     /// - Throws: ``GPSDURLError`` when `url` is not of one of those forms.
     public init(
         url: String,
         configuration: Configuration = .init(),
         clock: any Clock<Duration> = ContinuousClock(),
-        logger: Logger = Logger(label: "whereabouts.gpsd"),
+        logger: Logger = Logger.current,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) throws(GPSDURLError) {
         let (host, port) = try Self.parse(url: url)
@@ -72,40 +72,5 @@ extension GPSDSource {
             (1...65_535).contains(port)
         else { throw GPSDURLError(url: url, .badPort) }
         return (String(host), port)
-    }
-}
-
-/// A `--source` or configuration value that is not a gpsd URL.
-///
-/// Its description names the value, says what is wrong, and gives the forms that work.
-///
-/// ```swift
-/// do { _ = try GPSDSource(url: "gpsd:/localhost") } catch { print(error) }
-/// // "gpsd:/localhost" is not a gpsd URL; write gpsd://HOST:PORT, gpsd://HOST …
-/// ```
-public struct GPSDURLError: Error, Hashable, Sendable, CustomStringConvertible {
-    fileprivate enum Problem: Hashable, Sendable {
-        case notGPSD, badHost, badPort
-    }
-
-    /// The value that was given.
-    public let url: String
-    private let problem: Problem
-
-    fileprivate init(url: String, _ problem: Problem) {
-        self.url = url
-        self.problem = problem
-    }
-
-    /// What is wrong and the forms that work.
-    public var description: String {
-        let forms =
-            "write gpsd://HOST:PORT, gpsd://HOST (port \(gpsdDefaultPort)) or gpsd://[IPv6]:PORT, "
-            + "for example gpsd://127.0.0.1:\(gpsdDefaultPort)"
-        return switch problem {
-        case .notGPSD: "\"\(url)\" is not a gpsd URL; \(forms)"
-        case .badHost: "\"\(url)\" has no valid host; \(forms)"
-        case .badPort: "\"\(url)\" has no valid port (1–65535); \(forms)"
-        }
     }
 }

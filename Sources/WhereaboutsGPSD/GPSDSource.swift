@@ -98,14 +98,16 @@ public struct GPSDSource: LocationSource {
     ///   - port: gpsd's port.
     ///   - configuration: The waits and limits.
     ///   - clock: The clock for backoff and the watchdog; a `TestClock` in tests.
-    ///   - logger: Where malformed lines, gpsd's errors and connection trouble are logged.
+    ///   - logger: Where malformed lines, gpsd's errors and connection trouble are logged; by default
+    ///     the caller's task-local logger (`Logger.current`, which an application binds with swift-log's
+    ///     `withLogger`), so the source never makes a logger of its own.
     ///   - eventLoopGroup: The SwiftNIO event loops the socket runs on.
     public init(
         host: String = "127.0.0.1",
         port: Int = gpsdDefaultPort,
         configuration: Configuration = .init(),
         clock: any Clock<Duration> = ContinuousClock(),
-        logger: Logger = Logger(label: "whereabouts.gpsd"),
+        logger: Logger = Logger.current,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) {
         self.host = host

@@ -1,4 +1,4 @@
-import Foundation
+import NIOConcurrencyHelpers
 
 /// Counters of what a ``GPSDSource`` did, for logs, dashboards and tests.
 ///
@@ -12,7 +12,7 @@ import Foundation
 /// ```
 public final class GPSDStatistics: Sendable {
     /// The counts at one moment.
-    struct Counts {
+    struct Counts: Sendable {
         var connectionAttempts = 0
         var connections = 0
         var reconnects = 0
@@ -23,43 +23,32 @@ public final class GPSDStatistics: Sendable {
         var errors = 0
     }
 
-    private let counts = LockedCounts()
+    private let counts = NIOLockedValueBox(Counts())
 
     init() {}
 
     /// How many times the source tried to connect, successfully or not.
-    public var connectionAttempts: Int { counts.read(\.connectionAttempts) }
+    public var connectionAttempts: Int { read(\.connectionAttempts) }
     /// How many connections were made.
-    public var connections: Int { counts.read(\.connections) }
+    public var connections: Int { read(\.connections) }
     /// How many of those connections were made after an outage (EOF, reset, refused).
-    public var reconnects: Int { counts.read(\.reconnects) }
+    public var reconnects: Int { read(\.reconnects) }
     /// How many lines were not gpsd messages (not JSON, no `class`, too long), skipped.
-    public var malformedLines: Int { counts.read(\.malformedLines) }
+    public var malformedLines: Int { read(\.malformedLines) }
     /// How many `TPV` reports arrived, with or without a fix.
-    public var reports: Int { counts.read(\.reports) }
+    public var reports: Int { read(\.reports) }
     /// How many locations the source produced.
-    public var locations: Int { counts.read(\.locations) }
+    public var locations: Int { read(\.locations) }
     /// How many messages of classes the source does not use (`DEVICE`, `GST`, …) were skipped.
-    public var skipped: Int { counts.read(\.skipped) }
+    public var skipped: Int { read(\.skipped) }
     /// How many `ERROR` messages gpsd sent.
-    public var errors: Int { counts.read(\.errors) }
+    public var errors: Int { read(\.errors) }
 
     func increment(_ counter: WritableKeyPath<Counts, Int>) {
-        counts.increment(counter)
-    }
-}
-
-/// The counters behind a lock.
-private final class LockedCounts: @unchecked Sendable {
-    // @unchecked: `counts` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var counts = GPSDStatistics.Counts()
-
-    func read(_ counter: KeyPath<GPSDStatistics.Counts, Int>) -> Int {
-        lock.withLock { counts[keyPath: counter] }
+        counts.withLockedValue { $0[keyPath: counter] += 1 }
     }
 
-    func increment(_ counter: WritableKeyPath<GPSDStatistics.Counts, Int>) {
-        lock.withLock { counts[keyPath: counter] += 1 }
+    private func read(_ counter: KeyPath<Counts, Int>) -> Int {
+        counts.withLockedValue { $0[keyPath: counter] }
     }
 }

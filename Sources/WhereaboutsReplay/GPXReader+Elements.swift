@@ -126,9 +126,9 @@ extension GPXReader {
         switch leaf.kind {
         case .ele: problem = nil
         case .course: problem = number >= 0 && number <= 360 ? nil : "is out of range (0…360)"
-        // A dilution of precision becomes metres (× metresPerDOP): one near Double's limit would become infinite.
+        // A dilution of precision becomes metres (× 5): one near Double's limit would become infinite.
         case .hdop, .vdop:
-            problem = number < 0 ? "is negative" : (number * Self.metresPerDOP).isFinite ? nil : "is too large"
+            problem = number < 0 ? "is negative" : (number * DOPAccuracy.metresPerDOP).isFinite ? nil : "is too large"
         default: problem = number >= 0 ? nil : "is negative"
         }
         if let problem {

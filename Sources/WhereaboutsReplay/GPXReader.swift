@@ -44,7 +44,7 @@ public import Whereabouts
 /// guard case .location(let fix) = try reader.next() else { return }
 /// #expect(fix.altitude == 35)
 /// ```
-public struct GPXReader: TrackReader {
+public struct GPXReader: ChunkedTrackReader {
     /// A point being read.
     struct Point {
         var depth: Int
@@ -132,7 +132,12 @@ public struct GPXReader: TrackReader {
     }
 
     /// Reads any byte input (a file, a handle with bytes put back after detection, data in chunks).
-    init(input: ByteInput, strict: Bool, onIssue: @escaping (ReplayIssue) -> Void) {
+    ///
+    /// - Parameters:
+    ///   - input: The bytes to read.
+    ///   - strict: Whether to throw the first issue instead of reporting it and going on.
+    ///   - onIssue: Called with each issue, in the order of the input, when not strict.
+    package init(input: ByteInput, strict: Bool, onIssue: @escaping (ReplayIssue) -> Void) {
         name = input.name
         scanner = XMLScanner(source: input)
         self.strict = strict
@@ -189,18 +194,14 @@ public struct GPXReader: TrackReader {
         return Location(
             coordinate: Coordinate(latitude: point.latitude, longitude: point.longitude),
             altitude: point.altitude,
-            horizontalAccuracy: point.hdop.map { $0 * Self.metresPerDOP } ?? Self.defaultHorizontalAccuracy,
-            verticalAccuracy: point.vdop.map { $0 * Self.metresPerDOP },
+            horizontalAccuracy: DOPAccuracy.horizontal(hdop: point.hdop),
+            verticalAccuracy: DOPAccuracy.vertical(vdop: point.vdop),
             speed: point.speed,
             course: point.course,
             timestamp: Date(timeIntervalSince1970: time)
         )
     }
 
-    /// A dilution of precision of 1 is taken as 5 m, a common receiver's base error.
-    static let metresPerDOP = 5.0
-    /// The accuracy of a point without `<hdop>`: 10 m, a consumer GPS outdoors.
-    static let defaultHorizontalAccuracy = 10.0
     /// The time of a first point without a time when the file has none: 2000-01-01T00:00:00Z.
     static let defaultStartTime = 946_684_800.0
 }

@@ -40,7 +40,7 @@ public import Whereabouts
 /// var reader = NMEAReader(data: Data("$GPRMC,120000,A,5231.2005,N,01324.2972,E,19.44,45.0,010625,,,A\n".utf8))
 /// let event = try reader.next()  // .location at 52.520008 N 13.404953 E, 10.0 m/s, 2025-06-01T12:00:00Z
 /// ```
-public struct NMEAReader: TrackReader {
+public struct NMEAReader: ChunkedTrackReader {
     /// How many issues were reported so far.
     public private(set) var issueCount = 0
 
@@ -132,10 +132,22 @@ public struct NMEAReader: TrackReader {
     }
 
     /// Reads any byte input: a file, a handle with bytes put back after format detection, data in chunks.
+    ///
+    /// Epochs before the first RMC sentence are dated 2000-01-01.
+    ///
+    /// - Parameters:
+    ///   - input: The bytes to read.
+    ///   - strict: Whether the first malformed line is thrown rather than reported and skipped.
+    ///   - onIssue: Called with each malformed line when not strict.
+    package init(input: ByteInput, strict: Bool, onIssue: @escaping (ReplayIssue) -> Void) {
+        self.init(input: input, strict: strict, defaultDate: nil, onIssue: onIssue)
+    }
+
+    /// Reads any byte input, dating epochs before the first RMC sentence on `defaultDate`.
     init(
         input: ByteInput,
         strict: Bool,
-        defaultDate: DateComponents? = nil,
+        defaultDate: DateComponents?,
         onIssue: @escaping (ReplayIssue) -> Void
     ) {
         let fallback = NMEACalendar.days(year: 2000, month: 1, day: 1) ?? 10_957

@@ -124,15 +124,7 @@ public struct ReplaySource: LocationSource {
         guard case .file(let url) = input else { return }
         var probe = try ByteInput(contentsOf: url)
         let first = try probe.nextChunk() ?? Data()
-        guard format == nil else { return }
-        guard TrackFormat.detect(first) != nil else {
-            let what = first.isEmpty ? "is empty" : "is neither GPX (starts with <) nor NMEA (starts with $)"
-            throw ReplayIssue(
-                file: url.path,
-                line: first.isEmpty ? 0 : 1,
-                message: "\(what); give a .gpx or .nmea track"
-            )
-        }
+        if format == nil { _ = try TrackFormat.detect(first, in: url.path) }
     }
 
     /// Starts the replay.
@@ -147,111 +139,7 @@ public struct ReplaySource: LocationSource {
     }
 }
 
-/// The state of one replay, touched only by the consuming task, one call at a time.
-final class Player: @unchecked Sendable {
-    // @unchecked: AsyncThrowingStream(unfolding:) calls `next()` from the consumer's task, never
-    // concurrently, and drops the closure (and this object, closing the file) on cancellation.
-    let source: ReplaySource
-    var reader: (any TrackReader)?
-    var lastTrackTime: Date?
-    var firstTrackTime: Date?
-    var loopShift: TimeInterval = 0
-    var emitted = 0
-    var plays = 1
-    /// Fixes since the last `Task.yield()` at `.asFastAsPossible`.
-    var sinceYield = 0
-
-    init(source: ReplaySource) {
-        self.source = source
-    }
-
-    func next() async throws -> SourceEvent? {
-        while true {
-            if reader == nil { reader = try open() }
-            guard var current = reader else { return nil }
-            let event = try current.next()
-            reader = current
-            guard let event else {
-                guard source.looping.allowsAnother(after: plays), emitted > 0 else { return nil }
-                if case .standardInput = source.input { return nil }
-                plays += 1
-                if let last = lastTrackTime, let first = firstTrackTime {
-                    loopShift += last.timeIntervalSince(first) + 1
-                }
-                firstTrackTime = nil
-                reader = nil
-                continue
-            }
-            guard case .location(var location) = event else { return event }
-            try await pace(until: location.timestamp)
-            location.timestamp = location.timestamp.addingTimeInterval(loopShift)
-            emitted += 1
-            return .location(location)
-        }
-    }
-
-    private func pace(until time: Date) async throws {
-        defer {
-            lastTrackTime = time
-            if firstTrackTime == nil { firstTrackTime = time }
-        }
-        guard let previous = lastTrackTime, firstTrackTime != nil else { return }
-        let gap = min(max(0, time.timeIntervalSince(previous)), ReplaySource.seconds(ReplaySource.longestGap))
-        let wait: Double
-        switch source.speed {
-        case .asFastAsPossible:
-            // A replay that never waits never gives its thread back: on a 2-core machine the engine's
-            // pump and the consumer then hold both threads of the pool, and Ctrl-C's handler and the
-            // consent watcher wait for the whole backlog. Let them in every 64 fixes.
-            sinceYield += 1
-            if sinceYield >= 64 {
-                sinceYield = 0
-                await Task.yield()
-            }
-            return
-        case .realTime: wait = gap
-        case .multiplier(let factor): wait = factor > 0 ? gap / factor : 0
-        }
-        guard wait > 0, wait.isFinite else { return }
-        try await source.clock.sleep(for: .nanoseconds(Int64(wait * 1e9)))
-    }
-
-    private func open() throws(ReplayIssue) -> any TrackReader {
-        var input: ByteInput
-        switch source.input {
-        case .file(let url): input = try ByteInput(contentsOf: url)
-        case .standardInput: input = ByteInput(handle: .standardInput, name: "<stdin>")
-        case .data(let data, let name): input = ByteInput(data: data, name: name)
-        }
-        let format: TrackFormat
-        if let chosen = source.format {
-            format = chosen
-        } else {
-            let first = try input.nextChunk() ?? Data()
-            guard let detected = TrackFormat.detect(first) else {
-                let what = first.isEmpty ? "is empty" : "is neither GPX (starts with <) nor NMEA (starts with $)"
-                throw ReplayIssue(
-                    file: input.name,
-                    line: first.isEmpty ? 0 : 1,
-                    message: "\(what); give a .gpx or .nmea track"
-                )
-            }
-            format = detected
-            input.putBack(first)
-        }
-        let report = source.onIssue
-        switch format {
-        case .gpx: return GPXReader(input: input, strict: source.strict, onIssue: { report($0) })
-        case .nmea: return NMEAReader(input: input, strict: source.strict, onIssue: { report($0) })
-        }
-    }
-}
-
 extension ReplaySource {
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
     /// The bundled sample: an 11-minute walk in Paris (331 points), from the Pont Neuf past the
     /// Louvre to the Arc de Triomphe du Carrousel, written by `scripts/make-sample-track.py`.
     public static var sampleTrackURL: URL {

@@ -15,7 +15,7 @@ struct FuzzRegressionTests {
         let gpx = #"<gpx><wpt lat="1" lon="2"><hdop>1e308</hdop><vdop>2e308</vdop></wpt></gpx>"#
         let result = try GPXFixture.read(Data(gpx.utf8), chunkSize: chunkSize)
         let fix = try #require(result.locations.first)
-        #expect(fix.horizontalAccuracy == GPXReader.defaultHorizontalAccuracy)
+        #expect(fix.horizontalAccuracy == DOPAccuracy.horizontalWithoutDOP)
         #expect(fix.verticalAccuracy == nil)
         #expect(
             result.issues.map(\.message) == [

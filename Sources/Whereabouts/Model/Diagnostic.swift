@@ -1,5 +1,6 @@
 /// Why a location update carries no location, or carries less than it could, as iOS 18's
-/// `CLServiceSession.Diagnostic` and `CLLocationUpdate` report it (DESIGN rule 10).
+/// `CLServiceSession.Diagnostic` and `CLLocationUpdate` report it (rule 10 of
+/// <doc:TheRulesWhereaboutsFollows>).
 ///
 /// Each ``LocationUpdate`` carries the set of diagnostics that hold when it is delivered.
 public enum Diagnostic: String, Hashable, Sendable, Codable, CaseIterable {
@@ -24,27 +25,4 @@ public enum Diagnostic: String, Hashable, Sendable, Codable, CaseIterable {
     case locationUnavailable
     /// The device has not moved for a while.
     case stationary
-}
-
-/// One element of ``LocationClient/liveUpdates``: a location if there is one the app may
-/// have, and the diagnostics that hold, as iOS 18's `CLLocationUpdate`.
-public struct LocationUpdate: Hashable, Sendable {
-    /// The location, or `nil` when none may be delivered (see `diagnostics`).
-    public var location: Location?
-    /// The diagnostics that hold at delivery.
-    public var diagnostics: Set<Diagnostic>
-    /// The authorization at delivery.
-    public var authorization: Authorization
-
-    /// Creates an update.
-    ///
-    /// - Parameters:
-    ///   - location: The location, if any.
-    ///   - diagnostics: The diagnostics that hold.
-    ///   - authorization: The authorization at delivery.
-    public init(location: Location?, diagnostics: Set<Diagnostic>, authorization: Authorization) {
-        self.location = location
-        self.diagnostics = diagnostics
-        self.authorization = authorization
-    }
 }

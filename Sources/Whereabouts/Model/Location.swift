@@ -4,7 +4,7 @@ public import Foundation
 ///
 /// Optional values are absent when the source did not measure them, or when the app may not
 /// have them: under reduced accuracy the engine withholds `altitude`, `speed` and `course`
-/// (DESIGN rule 6), where Core Location would report −1.
+/// (rule 6 of <doc:TheRulesWhereaboutsFollows>), where Core Location would report −1.
 ///
 /// ```swift
 /// let fix = Location(

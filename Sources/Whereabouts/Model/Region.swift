@@ -1,7 +1,7 @@
 /// A circular geographic region to monitor, as Core Location's `CLCircularRegion`.
 ///
 /// Region monitoring needs full accuracy: under reduced accuracy starting it throws
-/// ``LocationError/Code/regionMonitoringUnavailable`` (DESIGN rule 6).
+/// ``LocationError/Code/regionMonitoringUnavailable`` (rule 6 of <doc:TheRulesWhereaboutsFollows>).
 ///
 /// ```swift
 /// let home = Region(identifier: "home", center: Coordinate(latitude: 52.52, longitude: 13.405), radius: 150)

@@ -58,11 +58,17 @@ public final class LocationPermissionModel {
     /// Whether to show the explanation that comes before the system prompt (status not determined).
     public var showsPrePermissionExplanation: Bool { authorization?.status == .notDetermined }
 
-    /// Whether to show an "Allow Location" button (seed 004's `showAllowLocationButton`).
+    /// Whether to show an "Allow Location" button that starts the request.
+    ///
+    /// The button belongs where the app has not asked yet, so this is the same condition as
+    /// ``showsPrePermissionExplanation``, under the name of the button a screen shows.
     public var showAllowLocationButton: Bool { showsPrePermissionExplanation }
 
-    /// Whether location features are off: denied, restricted, not asked yet, or services off
-    /// (seed 004's `locationIsDisabled`).
+    /// Whether location features are off: denied, restricted, not asked yet, services off, or not known yet.
+    ///
+    /// It is the opposite of "authorized" (When In Use or Always, precise or approximate), for a
+    /// screen that greys out its location features; ``showsSettingsPrompt`` and ``isRestricted``
+    /// tell the off cases apart.
     public var locationIsDisabled: Bool { !(authorization?.status.isAuthorized ?? false) }
 
     /// Whether to show a way to Settings: the person denied, or Location Services are off.

@@ -1,13 +1,5 @@
 import NIOCore
 
-/// One frame of gpsd's stream: a line without its line break, or the remains of one too long to keep.
-enum GPSDFrame: Sendable {
-    /// A line, without `\n` or `\r\n`; never empty.
-    case line(ByteBuffer)
-    /// A line longer than the framer's limit, dropped: its start and its length in bytes.
-    case overlong(excerpt: String, length: Int)
-}
-
 /// Splits gpsd's byte stream into lines at `\n`, dropping a `\r` before it and empty lines.
 ///
 /// A line longer than `maximumLength` is not buffered: its bytes are dropped as they come until

@@ -1,4 +1,4 @@
-import Foundation
+import NIOConcurrencyHelpers
 import Whereabouts
 
 /// What one stream from a ``GPSDSource`` has told its consumer, and when it last had a fix.
@@ -6,9 +6,7 @@ import Whereabouts
 /// The reader and the watchdog both report through it; each report is decided and yielded
 /// under one lock, so the consumer sees them in the order the decisions were made and every
 /// "unavailable" is said once per change, never repeated.
-final class GPSDLink<Instant: InstantProtocol>: @unchecked Sendable {
-    // @unchecked: `availability` and `lastFix` are only touched while holding `lock`.
-
+final class GPSDLink<Instant: InstantProtocol>: Sendable {
     /// The last thing the consumer was told.
     enum Availability: Hashable {
         /// Connected, nothing said yet (or, after an outage, nothing since it ended).
@@ -23,21 +21,27 @@ final class GPSDLink<Instant: InstantProtocol>: @unchecked Sendable {
         case down
     }
 
-    private let lock = NSLock()
+    /// What the link knows, behind its lock.
+    private struct State: Sendable {
+        /// The last thing the consumer was told.
+        var availability = Availability.quiet
+        /// When the last fix came (or the connection came up): the watchdog counts from here.
+        var lastFix: Instant
+    }
+
     private let continuation: AsyncThrowingStream<SourceEvent, any Error>.Continuation
-    private var availability = Availability.quiet
-    private var lastFix: Instant
+    private let state: NIOLockedValueBox<State>
 
     init(continuation: AsyncThrowingStream<SourceEvent, any Error>.Continuation, now: Instant) {
         self.continuation = continuation
-        self.lastFix = now
+        self.state = NIOLockedValueBox(State(lastFix: now))
     }
 
     /// Delivers a fix, and restarts the watchdog's count.
     func deliver(_ location: Location, at now: Instant) {
-        lock.withLock {
-            availability = .available
-            lastFix = now
+        state.withLockedValue { state in
+            state.availability = .available
+            state.lastFix = now
             continuation.yield(.location(location))
         }
     }
@@ -56,11 +60,11 @@ final class GPSDLink<Instant: InstantProtocol>: @unchecked Sendable {
     /// - Returns: The instant the watchdog should next wake at, from the last fix.
     func checkStale(now: Instant, staleAfter: Duration, message: String) -> Instant
     where Instant.Duration == Duration {
-        lock.withLock {
-            let deadline = lastFix.advanced(by: staleAfter)
+        state.withLockedValue { state in
+            let deadline = state.lastFix.advanced(by: staleAfter)
             guard deadline <= now else { return deadline }
-            if availability == .available || availability == .quiet {
-                availability = .stale
+            if state.availability == .available || state.availability == .quiet {
+                state.availability = .stale
                 continuation.yield(.unavailable(message))
             }
             return now.advanced(by: staleAfter)
@@ -77,20 +81,20 @@ final class GPSDLink<Instant: InstantProtocol>: @unchecked Sendable {
 
     /// A connection is up: the watchdog counts from `now`.
     func connected(at now: Instant) {
-        lock.withLock { lastFix = now }
+        state.withLockedValue { $0.lastFix = now }
     }
 
     /// A connection delivered a line: an outage, if any, is over.
     func heardFromGPSD() {
-        lock.withLock {
-            if availability == .down { availability = .quiet }
+        state.withLockedValue { state in
+            if state.availability == .down { state.availability = .quiet }
         }
     }
 
     private func report(_ message: String, as new: Availability, unless known: Set<Availability>) -> Bool {
-        lock.withLock {
-            guard !known.contains(availability) else { return false }
-            availability = new
+        state.withLockedValue { state in
+            guard !known.contains(state.availability) else { return false }
+            state.availability = new
             continuation.yield(.unavailable(message))
             return true
         }

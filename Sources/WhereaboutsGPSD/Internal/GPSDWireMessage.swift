@@ -1,10 +1,5 @@
 import Foundation
 
-/// Why a line decoded as JSON is still not a gpsd message.
-struct GPSDWireError: Error {
-    let message: String
-}
-
 /// The `Decodable` shape of a gpsd line: reads `class`, then the fields that class has.
 ///
 /// Every field is read leniently: absent, `null` or of the wrong type all give `nil`.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a file or standard input in fixed-size chunks, so memory stays constant whatever the
 /// input's size.
-struct ByteInput {
+package struct ByteInput {
     /// The chunk size: 64 KiB.
     static let chunkSize = 65_536
 

@@ -1,21 +1,3 @@
-/// A line and a column (in characters) of the input, both 1-based.
-struct XMLPosition: Hashable, Sendable {
-    var line: Int
-    var column: Int
-}
-
-/// What the scanner produces.
-enum XMLEvent {
-    /// An element opens; its attributes are readable until the next call.
-    case start(GPXElement, selfClosing: Bool)
-    /// An element closes (also for a self-closing tag, and for elements a mismatched end tag closes).
-    case end(GPXElement)
-    /// Something is wrong at this position.
-    case issue(XMLPosition?, String)
-    /// The input is over.
-    case endOfInput
-}
-
 /// A small streaming XML scanner over bytes, for GPX.
 ///
 /// It reads its input in chunks and keeps at most one token (a tag, a value) plus one chunk in

@@ -39,6 +39,12 @@ struct Consent: AsyncParsableCommand {
         }
     }
 
+    /// `com.example.wayfinder: While Using the App, Precise Location on`: an app's grant in the Settings app's words.
+    static func describe(_ grant: Grant, of appID: String) -> String {
+        let precise = grant.precise.map { $0 ? "on" : "off" } ?? "app default"
+        return "\(appID): \(Status.words(grant.decision)), Precise Location \(precise)"
+    }
+
     /// The Settings app's words for a decision, accepted on the command line.
     enum Status: String, ExpressibleByArgument, CaseIterable {
         case ask, never
@@ -113,8 +119,7 @@ struct Consent: AsyncParsableCommand {
                 }
                 for id in grants.keys.sorted() {
                     guard let grant = grants[id] else { continue }
-                    let precise = grant.precise.map { $0 ? "on" : "off" } ?? "app default"
-                    var line = "\(id): \(Status.words(grant.decision)), Precise Location \(precise)"
+                    var line = Consent.describe(grant, of: id)
                     if grant.provisionalAlways { line += " (Always is provisional)" }
                     terminal.output(line)
                 }
@@ -179,8 +184,7 @@ struct Consent: AsyncParsableCommand {
             }
             if let precise { grant.precise = precise.isOn }
             try await Consent.write { try await store.setGrant(grant, for: appID) }
-            let switchText = grant.precise.map { $0 ? "on" : "off" } ?? "app default"
-            Terminal().output("\(appID): \(Status.words(grant.decision)), Precise Location \(switchText).")
+            Terminal().output(Consent.describe(grant, of: appID) + ".")
         }
     }
 

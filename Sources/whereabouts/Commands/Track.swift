@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import Whereabouts
 import WhereaboutsReplay
 
@@ -175,10 +176,12 @@ struct Track: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let terminal = Terminal()
-        let setup = try await TrackSetup(command: self, terminal: terminal)
-        try await TrackSession(setup: setup, command: self, terminal: terminal).run()
+        // The application picks the logger and libraries read it as `Logger.current` (swift-log's practice):
+        // the gpsd source logs here, under the label its lines have always had.
+        try await withLogger(Logger(label: "whereabouts.gpsd")) { _ in
+            let terminal = Terminal()
+            let setup = try await TrackSetup(command: self, terminal: terminal)
+            try await TrackSession(setup: setup, command: self, terminal: terminal).run()
+        }
     }
 }
-
-extension FixWriter.Format: ExpressibleByArgument {}

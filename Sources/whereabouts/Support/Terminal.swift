@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Foundation
 
 #if canImport(Glibc)
@@ -11,7 +12,8 @@ final class Terminal: Sendable {
     let inputIsTerminal = isatty(STDIN_FILENO) == 1
     let outputIsTerminal = isatty(STDOUT_FILENO) == 1
     let errorIsTerminal = isatty(STDERR_FILENO) == 1
-    private let status = StatusState()
+    /// Whether a status line is on screen.
+    private let statusShowing = LockIsolated(false)
 
     /// Writes a line to standard output.
     func output(_ text: String) {
@@ -29,13 +31,18 @@ final class Terminal: Sendable {
     func status(_ text: String) {
         guard errorIsTerminal else { return }
         let line = String(text.prefix(Self.width - 1))
-        status.set(line)
+        statusShowing.setValue(!line.isEmpty)
         FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
     }
 
     /// Removes the status line, if one is showing.
     func clearStatus() {
-        guard errorIsTerminal, status.take() else { return }
+        guard errorIsTerminal else { return }
+        let wasShowing = statusShowing.withValue { showing in
+            defer { showing = false }
+            return showing
+        }
+        guard wasShowing else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
     }
 
@@ -52,21 +59,5 @@ final class Terminal: Sendable {
         var size = winsize()
         guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 10 else { return 100 }
         return Int(size.ws_col)
-    }
-}
-
-/// Whether a status line is on screen.
-private final class StatusState: @unchecked Sendable {
-    // @unchecked: guarded by `lock`.
-    private let lock = NSLock()
-    private var showing = false
-
-    func set(_ line: String) { lock.withLock { showing = !line.isEmpty } }
-
-    func take() -> Bool {
-        lock.withLock {
-            defer { showing = false }
-            return showing
-        }
     }
 }

@@ -52,35 +52,3 @@ struct TerminalPrompter: PermissionPrompter {
         return lines.joined(separator: "\n")
     }
 }
-
-/// Answers given on the command line (`--answer`, `--precise`/`--approximate`, `--temporary-answer`).
-struct CommandLinePrompter: PermissionPrompter {
-    let answer: PromptAnswer
-    let temporaryAnswer: PromptAnswer
-    let alwaysAnswer: PromptAnswer
-    let terminal: Terminal
-
-    func answer(_ prompt: PermissionPrompt) async -> PromptAnswer {
-        let given: PromptAnswer =
-            switch prompt.kind {
-            case .whenInUse: answer
-            case .temporaryFullAccuracy: temporaryAnswer
-            case .alwaysUpgrade: alwaysAnswer
-            }
-        terminal.error("\(prompt.title) — answered \(given) (from the command line)")
-        return given
-    }
-}
-
-/// Nobody to ask: every prompt is declined, and the command says how to answer.
-struct AbsentPerson: PermissionPrompter {
-    let terminal: Terminal
-
-    func answer(_ prompt: PermissionPrompt) async -> PromptAnswer {
-        terminal.error(
-            "\(prompt.title) — nobody can answer (standard input is not a terminal); declined. "
-                + "Pass --answer to answer from the command line."
-        )
-        return .decline(prompt.kind)
-    }
-}

@@ -8,11 +8,6 @@ import Whereabouts
 /// the default date, and it moves on a day when the time of day goes backwards by more than
 /// twelve hours (23:59:59 → 00:00:00).
 struct NMEAEpochAssembler {
-    /// The user-equivalent range error: horizontal accuracy is HDOP × 5 m, vertical VDOP × 5 m.
-    static let rangeError = 5.0
-    /// The horizontal accuracy of a fix without HDOP, in metres.
-    static let accuracyWithoutDOP = 10.0
-
     /// The current date, in days since 1970-01-01.
     private var day: Int
     /// The time of day of the last epoch that had one, to notice midnight.
@@ -90,8 +85,8 @@ struct NMEAEpochAssembler {
         let location = Location(
             coordinate: position,
             altitude: epoch.ggaPosition == nil ? nil : epoch.altitude,
-            horizontalAccuracy: hdop.map { $0 * Self.rangeError } ?? Self.accuracyWithoutDOP,
-            verticalAccuracy: epoch.gsaVDOP.map { $0 * Self.rangeError },
+            horizontalAccuracy: DOPAccuracy.horizontal(hdop: hdop),
+            verticalAccuracy: DOPAccuracy.vertical(vdop: epoch.gsaVDOP),
             speed: epoch.rmcSpeed ?? epoch.vtgSpeed,
             course: epoch.rmcSpeed != nil || epoch.rmcCourse != nil ? epoch.rmcCourse : epoch.vtgCourse,
             timestamp: Date(timeIntervalSince1970: seconds)

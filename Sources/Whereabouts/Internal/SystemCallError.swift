@@ -1,0 +1,28 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failed system call: which call, on which path, and what `errno` said.
+struct SystemCallError: Error, CustomStringConvertible {
+    let call: String
+    let path: String
+    let code: Int32
+
+    init(_ call: String, _ path: String, _ code: Int32 = errno) {
+        self.call = call
+        self.path = path
+        self.code = code
+    }
+
+    /// Whether the call was refused for lack of permission.
+    var isPermissionDenied: Bool { code == EACCES || code == EPERM }
+
+    /// What `strerror` says, e.g. "Permission denied".
+    var reason: String { String(cString: strerror(code)) }
+
+    var description: String { "\(call)(\(path)) failed: \(reason)" }
+}
