@@ -3,7 +3,7 @@ import Whereabouts
 
 /// Writes the fixes an app received, for people (`table`) or programs (`ndjson`, `geojson`).
 ///
-/// The NDJSON and GeoJSON shapes are stable and documented in the README ("Output formats").
+/// The NDJSON and GeoJSON shapes are stable and documented in the DocC article "The whereabouts command" (Output formats).
 struct FixWriter {
     enum Format: String, CaseIterable {
         case table, ndjson, geojson
