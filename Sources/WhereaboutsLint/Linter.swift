@@ -62,22 +62,18 @@ public struct Linter: Sendable {
         var findings: [LintFinding] = []
         if project.isSwiftPackageOnly {
             findings.append(
-                LintFinding(
-                    ruleID: LintRule.noAppBundle.id,
-                    severity: LintRule.noAppBundle.defaultSeverity,
-                    message: "\(root.lastPathComponent) is a Swift package with no app bundle (no Info.plist, no app "
+                LintRule.noAppBundle.finding(
+                    "\(root.lastPathComponent) is a Swift package with no app bundle (no Info.plist, no app "
                         + "project), so there are no location purpose strings to check; lint the app that uses it.",
-                    position: SourcePosition(file: "Package.swift")
+                    at: SourcePosition(file: "Package.swift")
                 )
             )
         } else if project.targets.isEmpty && project.problems.isEmpty {
             findings.append(
-                LintFinding(
-                    ruleID: LintRule.noAppBundle.id,
-                    severity: LintRule.noAppBundle.defaultSeverity,
-                    message: "\(root.path) holds no app: no .xcodeproj, project.yml, Project.swift or Info.plist was "
+                LintRule.noAppBundle.finding(
+                    "\(root.path) holds no app: no .xcodeproj, project.yml, Project.swift or Info.plist was "
                         + "found, so nothing was checked; give the folder of the app project.",
-                    position: SourcePosition(file: ".")
+                    at: SourcePosition(file: ".")
                 )
             )
         }

@@ -117,14 +117,3 @@ struct LintReviewRegressionTests {
         #expect(nothing.contains { $0.ruleID == "no-app-bundle" && $0.message.contains("holds no app") })
     }
 }
-
-/// Inputs found by `scripts/fuzz.sh plist` and `pbxproj`.
-struct LintFuzzRegressionTests {
-    /// Foundation's `PropertyListSerialization` crashed (SIGSEGV) on a binary plist holding a set.
-    @Test func aBinaryInfoPlistHoldingASetIsAFindingNotACrash() throws {
-        let url = try #require(Bundle.module.resourceURL).appendingPathComponent("Fixtures/BinaryWithSet.plist")
-        let summary = ProjectFileParsing.readInfoPlist(try Data(contentsOf: url))
-        #expect(summary.keys.isEmpty)
-        #expect(summary.problem?.contains("holding a set") == true)
-    }
-}

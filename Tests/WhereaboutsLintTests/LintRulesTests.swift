@@ -1,5 +1,7 @@
+import Foundation
 import Testing
-import WhereaboutsLint
+
+@testable import WhereaboutsLint
 
 /// Every rule on hand-built targets: one case that must fire, one that must not.
 struct LintRulesTests {
@@ -44,17 +46,51 @@ struct LintRulesTests {
         rule.evaluate(target, usages: usages)
     }
 
-    @Test func catalogHasTheNineRulesWithTheirSeverities() {
-        let expected: [(String, LintSeverity)] = [
-            ("missing-usage-description", .error), ("missing-temporary-purpose-key", .error),
-            ("background-updates-without-mode", .error), ("vague-usage-description", .warning),
-            ("always-without-background-use", .warning), ("unused-location-key", .warning),
-            ("misspelled-or-deprecated-key", .warning), ("background-only-service-without-always", .warning),
-            ("reduced-default-needs-precise", .info),
+    @Test func catalogHasEachRuleOnceWithItsSeverityErrorsFirst() {
+        let expected: [String: LintSeverity] = [
+            "missing-usage-description": .error, "missing-temporary-purpose-key": .error,
+            "background-updates-without-mode": .error, "vague-usage-description": .warning,
+            "always-without-background-use": .warning, "unused-location-key": .warning,
+            "misspelled-or-deprecated-key": .warning, "background-only-service-without-always": .warning,
+            "reduced-default-needs-precise": .info,
         ]
-        #expect(LintRule.all.map(\.id) == expected.map(\.0))
-        #expect(LintRule.all.map(\.defaultSeverity) == expected.map(\.1))
+        #expect(Dictionary(uniqueKeysWithValues: LintRule.all.map { ($0.id, $0.defaultSeverity) }) == expected)
+        #expect(LintRule.all.map(\.defaultSeverity) == LintRule.all.map(\.defaultSeverity).sorted(by: >))
+        #expect(LintRule.notices.map(\.id) == ["no-app-bundle", "unreadable-file"])
         #expect(Set(LintRule.catalog.map(\.id)).count == LintRule.catalog.count)
+        #expect(Set(LintRule.catalog.map(\.name)).count == LintRule.catalog.count)
+    }
+
+    @Test func rulesAreEvaluatedAndNoticesAreNot() {
+        #expect(LintRule.all.allSatisfy { $0.isEvaluated })
+        #expect(LintRule.notices.allSatisfy { !$0.isEvaluated })
+        let target = Self.target([:])
+        for notice in LintRule.notices {
+            #expect(notice.evaluate(target, usages: [Self.use(.requestAlways)]).isEmpty)
+        }
+    }
+
+    @Test func aRuleIsItsIdentifier() {
+        #expect(LintRule.named("unused-location-key") == .unusedLocationKey)
+        #expect(LintRule.named("unused-location-key")?.summary == LintRule.unusedLocationKey.summary)
+        #expect(LintRule.unusedLocationKey != .missingUsageDescription)
+        #expect(Set(LintRule.catalog + LintRule.all).count == LintRule.catalog.count)
+        #expect(LintRule.named("no-such-rule") == nil)
+    }
+
+    /// Each rule and notice has its page, and each page in `Documentation/LintRules/` belongs to one.
+    @Test func everyRuleHasItsDocumentationPage() throws {
+        let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        for rule in LintRule.catalog {
+            let page = repository.appending(path: rule.documentationPath)
+            let text = try String(contentsOf: page, encoding: .utf8)
+            #expect(text.hasPrefix("# `\(rule.id)`"), "\(rule.documentationPath) does not start with its id")
+        }
+        let folder = repository.appending(path: "Documentation/LintRules")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".md") && $0 != "README.md" }
+        #expect(Set(pages) == Set(LintRule.catalog.map { "\($0.id).md" }))
     }
 
     // MARK: missing-usage-description

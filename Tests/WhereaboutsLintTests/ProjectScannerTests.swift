@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import WhereaboutsLint
+
+@testable import WhereaboutsLint
 
 struct ProjectScannerTests {
     static let projects = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import WhereaboutsLint
+
+@testable import WhereaboutsLint
 
 struct SourceAnalyzerTests {
     private let analyzer = SourceAnalyzer()

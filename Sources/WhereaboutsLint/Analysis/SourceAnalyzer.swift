@@ -23,9 +23,9 @@ import SwiftSyntax
 ///     #expect(uses == [CodeUsage(.requestAlways, at: SourcePosition(file: "A.swift", line: 1, column: 3))])
 /// }
 /// ```
-public struct SourceAnalyzer: Sendable {
+struct SourceAnalyzer: Sendable {
     /// Creates an analyzer; it holds no state and can be shared between tasks.
-    public init() {}
+    init() {}
 
     /// The string constants a Swift file declares, for resolving purpose keys passed through a name.
     ///
@@ -38,7 +38,7 @@ public struct SourceAnalyzer: Sendable {
     ///
     /// - Parameter source: The file's text.
     /// - Returns: The constants by name.
-    public func constants(inSwift source: String) -> [String: String] {
+    func constants(inSwift source: String) -> [String: String] {
         guard SourceBytes.mayDeclareConstants(source) else { return [:] }
         let visitor = SwiftFileVisitor(mode: .constantsOnly, file: "", tree: Parser.parse(source: source))
         visitor.walk(visitor.tree)
@@ -56,7 +56,7 @@ public struct SourceAnalyzer: Sendable {
     ///   - file: The path to report, as is.
     ///   - constants: The union of the whole project's constants (see ``constants(inSwift:)``).
     /// - Returns: The uses, in source order, each at the line and column of the API's name.
-    public func usages(inSwift source: String, file: String, constants: [String: String]) -> [CodeUsage] {
+    func usages(inSwift source: String, file: String, constants: [String: String]) -> [CodeUsage] {
         guard SourceBytes.mentionsLocationAPI(source) else { return [] }
         return analyze(swift: source, file: file).usages(constants: constants)
     }
@@ -64,24 +64,24 @@ public struct SourceAnalyzer: Sendable {
     /// Parses a Swift file once and returns both its constants and its (not yet resolved) location API uses.
     ///
     /// This is what a linter over many files wants: one parse per file in the first pass, then
-    /// ``SwiftSourceAnalysis/usages(constants:)`` with the union of every file's
-    /// ``SwiftSourceAnalysis/constants`` once all files are done. The results equal those of
+    /// ``SwiftFileAnalysis/usages(constants:)`` with the union of every file's
+    /// ``SwiftFileAnalysis/constants`` once all files are done. The results equal those of
     /// ``constants(inSwift:)`` and ``usages(inSwift:file:constants:)``.
     ///
     /// - Parameters:
     ///   - source: The file's text.
     ///   - file: The path to report, as is.
     /// - Returns: The file's constants and its pending uses.
-    public func analyze(swift source: String, file: String) -> SwiftSourceAnalysis {
+    func analyze(swift source: String, file: String) -> SwiftFileAnalysis {
         let offsets = SourceBytes.locationAPIOffsets(source)
-        guard !offsets.isEmpty || SourceBytes.mayDeclareConstants(source) else { return SwiftSourceAnalysis() }
+        guard !offsets.isEmpty || SourceBytes.mayDeclareConstants(source) else { return SwiftFileAnalysis() }
         let visitor = SwiftFileVisitor(
             mode: offsets.isEmpty ? .constantsOnly : .full(candidateOffsets: offsets),
             file: file,
             tree: Parser.parse(source: source)
         )
         visitor.walk(visitor.tree)
-        return SwiftSourceAnalysis(
+        return SwiftFileAnalysis(
             constants: visitor.constants,
             localConstants: visitor.localConstants,
             pending: visitor.usages
@@ -103,7 +103,7 @@ public struct SourceAnalyzer: Sendable {
     ///   - source: The file's text.
     ///   - file: The path to report, as is.
     /// - Returns: The uses, in source order, each at the line and column of the selector or class name.
-    public func usages(inObjectiveC source: String, file: String) -> [CodeUsage] {
+    func usages(inObjectiveC source: String, file: String) -> [CodeUsage] {
         guard SourceBytes.mentionsLocationAPI(source) else { return [] }
         return ObjectiveCScanner(source: source, file: file).usages()
     }

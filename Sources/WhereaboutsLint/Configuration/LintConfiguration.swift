@@ -88,40 +88,30 @@ public struct LintConfiguration: Hashable, Sendable {
             throw LintConfigurationError(file: file, line: nil, problem: "is not valid YAML: \(error)")
         }
         guard let root else { return }
-        guard let mapping = root.mapping else {
-            throw LintConfigurationError(
-                file: file,
-                line: root.mark?.line,
-                problem: "must be a mapping with disabled_rules, excluded and severity"
-            )
-        }
+        let mapping = try Self.mapping(root, file: file, "must be a mapping with disabled_rules, excluded and severity")
         for (keyNode, value) in mapping {
-            let line = keyNode.mark?.line
             switch keyNode.string {
             case "disabled_rules":
                 for item in try Self.strings(value, key: "disabled_rules", file: file) {
-                    try Self.checkRule(item.text, line: item.line, file: file)
+                    try Self.checkRule(item.text, at: item.node, file: file)
                     disabledRules.insert(item.text)
                 }
             case "excluded":
                 excluded += try Self.strings(value, key: "excluded", file: file).map(\.text)
             case "severity":
-                guard let entries = value.mapping else {
-                    throw LintConfigurationError(
-                        file: file,
-                        line: value.mark?.line,
-                        problem: "severity must be a mapping of rule id → error|warning|info"
-                    )
-                }
+                let entries = try Self.mapping(
+                    value,
+                    file: file,
+                    "severity must be a mapping of rule id → error|warning|info"
+                )
                 for (ruleNode, levelNode) in entries {
                     let rule = ruleNode.string ?? ""
-                    try Self.checkRule(rule, line: ruleNode.mark?.line, file: file)
+                    try Self.checkRule(rule, at: ruleNode, file: file)
                     guard let level = levelNode.string.flatMap(LintSeverity.init(rawValue:)) else {
                         throw LintConfigurationError(
                             file: file,
-                            line: levelNode.mark?.line,
-                            problem:
-                                "severity of \(rule) must be error, warning or info, not \"\(levelNode.string ?? "")\""
+                            at: levelNode,
+                            "severity of \(rule) must be error, warning or info, not \"\(levelNode.string ?? "")\""
                         )
                     }
                     severityOverrides[rule] = level
@@ -129,9 +119,8 @@ public struct LintConfiguration: Hashable, Sendable {
             default:
                 throw LintConfigurationError(
                     file: file,
-                    line: line,
-                    problem:
-                        "unknown key \"\(keyNode.string ?? "")\"; the keys are disabled_rules, excluded and severity"
+                    at: keyNode,
+                    "unknown key \"\(keyNode.string ?? "")\"; the keys are disabled_rules, excluded and severity"
                 )
             }
         }
@@ -150,37 +139,41 @@ public struct LintConfiguration: Hashable, Sendable {
         }
     }
 
+    /// The node as a mapping, or an error saying what it must be.
+    private static func mapping(
+        _ node: Node,
+        file: String,
+        _ problem: String
+    ) throws(LintConfigurationError) -> Node.Mapping {
+        guard let mapping = node.mapping else { throw LintConfigurationError(file: file, at: node, problem) }
+        return mapping
+    }
+
+    /// The strings of a list, or of a single string given instead of a list, with their nodes.
     private static func strings(
         _ node: Node,
         key: String,
         file: String
-    ) throws(LintConfigurationError)
-        -> [(text: String, line: Int?)]
-    {
-        if let single = node.scalar { return [(single.string, node.mark?.line)] }
-        guard let sequence = node.sequence else {
-            throw LintConfigurationError(file: file, line: node.mark?.line, problem: "\(key) must be a list of strings")
+    ) throws(LintConfigurationError) -> [(text: String, node: Node)] {
+        guard let items = node.scalar != nil ? [node] : node.sequence.map(Array.init) else {
+            throw LintConfigurationError(file: file, at: node, "\(key) must be a list of strings")
         }
-        var result: [(text: String, line: Int?)] = []
-        for item in sequence {
+        var result: [(text: String, node: Node)] = []
+        for item in items {
             guard let text = item.string else {
-                throw LintConfigurationError(
-                    file: file,
-                    line: item.mark?.line,
-                    problem: "\(key) must be a list of strings"
-                )
+                throw LintConfigurationError(file: file, at: item, "\(key) must be a list of strings")
             }
-            result.append((text, item.mark?.line))
+            result.append((text, item))
         }
         return result
     }
 
-    private static func checkRule(_ id: String, line: Int?, file: String) throws(LintConfigurationError) {
+    private static func checkRule(_ id: String, at node: Node, file: String) throws(LintConfigurationError) {
         guard LintRule.named(id) == nil else { return }
         throw LintConfigurationError(
             file: file,
-            line: line,
-            problem: "unknown rule \"\(id)\"; the rules are \(LintRule.catalog.map(\.id).joined(separator: ", "))"
+            at: node,
+            "unknown rule \"\(id)\"; the rules are \(LintRule.catalog.map(\.id).joined(separator: ", "))"
         )
     }
 
@@ -198,20 +191,5 @@ public struct LintConfiguration: Hashable, Sendable {
             [context.map { $0.text }, problem].compactMap { $0 }.joined(separator: ", ")
         default: "\(error)"
         }
-    }
-}
-
-/// A configuration file the linter cannot use: it names the file, the line and what is wrong.
-public struct LintConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The configuration file.
-    public let file: String
-    /// The 1-based line of the problem, when known.
-    public let line: Int?
-    /// What is wrong and how to fix it.
-    public let problem: String
-
-    /// `".whereabouts-lint.yml:3: unknown key "disable"; the keys are …"`.
-    public var description: String {
-        "\(file)\(line.map { ":\($0)" } ?? ""): \(problem)"
     }
 }

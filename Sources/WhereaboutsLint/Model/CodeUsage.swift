@@ -1,7 +1,7 @@
 /// One use of a location API in a source file.
-public struct CodeUsage: Hashable, Sendable {
+struct CodeUsage: Hashable, Sendable {
     /// Which API.
-    public enum Kind: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
         /// `requestWhenInUseAuthorization()`.
         case requestWhenInUse
         /// `requestAlwaysAuthorization()`.
@@ -31,16 +31,16 @@ public struct CodeUsage: Hashable, Sendable {
     }
 
     /// Which API.
-    public var kind: Kind
+    var kind: Kind
     /// Where it is used.
-    public var position: SourcePosition
+    var position: SourcePosition
 
     /// Creates a usage.
     ///
     /// - Parameters:
     ///   - kind: Which API.
     ///   - position: Where it is used.
-    public init(_ kind: Kind, at position: SourcePosition) {
+    init(_ kind: Kind, at position: SourcePosition) {
         self.kind = kind
         self.position = position
     }

@@ -1,11 +1,5 @@
 internal import Whereabouts
 
-/// What one rule evaluator produces before the rule stamps its id, severity and target on it.
-struct RuleOutcome: Hashable, Sendable {
-    var message: String
-    var position: SourcePosition
-}
-
 /// One target and the location API uses in its files, with the questions every rule asks of them.
 struct RuleContext: Sendable {
     let target: LintTarget
@@ -50,6 +44,26 @@ struct RuleContext: Sendable {
         case .dictionary?: "a dictionary"
         case .other(let name)?: name
         }
+    }
+
+    /// The purpose strings the target declares, in the order messages name them, each with its text and where it
+    /// is declared.
+    ///
+    /// First the when-in-use, always and deprecated ones (labelled and keyed by their key), then each temporary
+    /// purpose (labelled `NSLocationTemporaryUsageDescriptionDictionary.<purpose>`, keyed by the purpose).
+    var purposeStrings: [(label: String, key: String, text: String, position: SourcePosition)] {
+        var strings: [(label: String, key: String, text: String, position: SourcePosition)] = []
+        for key in [Self.whenInUseKey, Self.alwaysKey] + KeySpelling.deprecatedKeys {
+            if let value = declared(key), case .string(let text) = value.value {
+                strings.append((key, key, text, value.position))
+            }
+        }
+        if let value = declared(Self.temporaryKey), case .dictionary(let entries) = value.value {
+            for (purpose, text) in entries.sorted(by: { $0.key < $1.key }) {
+                strings.append(("\(Self.temporaryKey).\(purpose)", purpose, text, value.position))
+            }
+        }
+        return strings
     }
 
     /// Whether `UIBackgroundModes` (or `WKBackgroundModes` on watchOS) holds `location`.

@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 
 /// Finds an app project's targets and their location declarations in a folder.
 ///
@@ -23,10 +23,10 @@ public import Foundation
 ///     #expect(project.targets.map(\.name) == ["Atlas", "AtlasWatch", "AtlasWidget"])
 /// }
 /// ```
-public struct ProjectScanner: Sendable {
+struct ProjectScanner: Sendable {
     /// Folders holding code that is not the app's own (dependencies, build output); skipped at any depth
     /// unless `includeVendored` is set (`.git` and `DerivedData` are always skipped).
-    public static let vendoredFolders: [String] = [
+    static let vendoredFolders: [String] = [
         "Pods", "Carthage", ".build", "SourcePackages", "Vendor", "third_party", "DerivedData", ".git",
     ]
 
@@ -37,9 +37,9 @@ public struct ProjectScanner: Sendable {
     ]
 
     /// Path patterns, relative to the root, whose files are skipped.
-    public var excludedPaths: [String]
+    var excludedPaths: [String]
     /// Whether vendored folders (``vendoredFolders``) are scanned too.
-    public var includeVendored: Bool
+    var includeVendored: Bool
 
     /// Creates a scanner.
     ///
@@ -47,7 +47,7 @@ public struct ProjectScanner: Sendable {
     ///   - excludedPaths: Paths to skip, relative to the root: a prefix such as `"Legacy/"`, or a glob where
     ///     `*` matches inside a path component and `**` any number of components (`"**/Generated/*"`).
     ///   - includeVendored: Whether to scan vendored folders such as `Pods/` as well.
-    public init(excludedPaths: [String] = [], includeVendored: Bool = false) {
+    init(excludedPaths: [String] = [], includeVendored: Bool = false) {
         self.excludedPaths = excludedPaths
         self.includeVendored = includeVendored
     }
@@ -57,7 +57,7 @@ public struct ProjectScanner: Sendable {
     /// - Parameter root: The folder to scan; every path in the result is relative to it.
     /// - Returns: The targets found, whether the folder is a Swift package without an app bundle, and the
     ///   files that could not be read.
-    public func scan(_ root: URL) -> LintProject {
+    func scan(_ root: URL) -> LintProject {
         let inventory = walk(root)
         var assembler = ProjectAssembler(root: root, inventory: inventory)
         return assembler.assemble()
@@ -88,32 +88,5 @@ public struct ProjectScanner: Sendable {
             inventory.add(path)
         }
         return inventory
-    }
-}
-
-/// The files of interest in a folder, relative to it.
-struct FileInventory {
-    var sources: [String] = []
-    var pbxprojs: [String] = []
-    var plists: [String] = []
-    var xcodeGenSpecs: [String] = []
-    var tuistManifests: [String] = []
-    var localizations: [String] = []
-    var packageManifests: [String] = []
-    var problems: [LintFinding] = []
-
-    mutating func add(_ path: String) {
-        let name = ScanPaths.lastComponent(of: path)
-        let folder = ScanPaths.lastComponent(of: ScanPaths.directory(of: path))
-        switch name {
-        case "project.pbxproj" where folder.hasSuffix(".xcodeproj"): pbxprojs.append(path)
-        case "Info.plist": plists.append(path)
-        case "project.yml", "project.yaml": xcodeGenSpecs.append(path)
-        case "Project.swift": tuistManifests.append(path)
-        case "Package.swift": packageManifests.append(path)
-        case "InfoPlist.xcstrings": localizations.append(path)
-        case "InfoPlist.strings" where folder.hasSuffix(".lproj"): localizations.append(path)
-        default: if ScanPaths.isSourceFile(path) { sources.append(path) }
-        }
     }
 }

@@ -150,20 +150,3 @@ enum InfoPlistReader {
         return Int(digits)
     }
 }
-
-/// Builds `unreadable-file` findings.
-enum ScanProblem {
-    /// The rule identifier of problems reading a project.
-    static let ruleID = "unreadable-file"
-
-    /// A problem at `position`; `message` says what is wrong with the file and what to do.
-    static func finding(at position: SourcePosition, _ message: String, target: String? = nil) -> LintFinding {
-        LintFinding(
-            ruleID: ruleID,
-            severity: .error,
-            message: "\(ScanPaths.lastComponent(of: position.file)) \(message)",
-            position: position,
-            target: target
-        )
-    }
-}

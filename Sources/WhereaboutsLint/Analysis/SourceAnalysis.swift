@@ -34,13 +34,10 @@ struct SourceAnalysis: Sendable {
             if case .swift(let analysis) = result { constants.merge(analysis.constants) { first, _ in first } }
             if case .unreadable = result {
                 problems.append(
-                    LintFinding(
-                        ruleID: LintRule.unreadableFile.id,
-                        severity: LintRule.unreadableFile.defaultSeverity,
-                        message:
-                            "\(file) cannot be read, so its location API uses were not checked; check that it exists "
+                    LintRule.unreadableFile.finding(
+                        "\(file) cannot be read, so its location API uses were not checked; check that it exists "
                             + "and is readable.",
-                        position: SourcePosition(file: file)
+                        at: SourcePosition(file: file)
                     )
                 )
             }
@@ -59,7 +56,7 @@ struct SourceAnalysis: Sendable {
     /// A file after the first pass.
     enum Parsed: Sendable {
         case unreadable
-        case swift(SwiftSourceAnalysis)
+        case swift(SwiftFileAnalysis)
         case objectiveC(String)
     }
 

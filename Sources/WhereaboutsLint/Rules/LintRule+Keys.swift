@@ -1,23 +1,65 @@
-/// The rules about what a target declares: purpose strings, unused keys, misspelled keys.
-extension RuleEvaluators {
-    /// Each purpose string (when-in-use, always, the deprecated ones, each temporary purpose) that
-    /// ``PurposeStringCheck`` finds vague, at its declaration.
-    static func vagueUsageDescription(_ context: RuleContext) -> [RuleOutcome] {
-        var strings: [(label: String, key: String, text: String, position: SourcePosition)] = []
-        for key in [RuleContext.whenInUseKey, RuleContext.alwaysKey] + KeySpelling.deprecatedKeys {
-            if case .string(let text)? = context.declared(key)?.value {
-                strings.append((key, key, text, context.declared(key)!.position))
-            }
-        }
-        if let declared = context.declared(RuleContext.temporaryKey), case .dictionary(let entries) = declared.value {
-            for (purpose, text) in entries.sorted(by: { $0.key < $1.key }) {
-                strings.append(("\(RuleContext.temporaryKey).\(purpose)", purpose, text, declared.position))
-            }
-        }
-        let check = PurposeStringCheck(developmentRegion: context.target.developmentRegion)
+/// The rules about the location keys a target declares: missing, vague, misspelled or unused.
+extension LintRule {
+    /// The rules of this file, in the order they are declared.
+    static let keyRules: [LintRule] = [
+        missingUsageDescription, vagueUsageDescription, unusedLocationKey, misspelledOrDeprecatedKey,
+    ]
+
+    /// `missing-usage-description` (error): each use that prompts (a request, `liveUpdates`, `CLMonitor`,
+    /// `CLServiceSession`) and whose key is not in the target's Info.plist or build settings.
+    ///
+    /// A key present only in `InfoPlist.strings` still counts as missing, and so does a purpose string declared
+    /// with another type than a string.
+    public static let missingUsageDescription = LintRule(
+        id: "missing-usage-description",
+        name: "MissingUsageDescription",
+        defaultSeverity: .error,
+        summary: "Code asks for location authorization but the target does not declare the purpose string it needs.",
+        discussion: "iOS refuses the request without the key, and App Review rejects the build (ITMS-90683). "
+            + "Asking for Always needs both NSLocationWhenInUseUsageDescription and "
+            + "NSLocationAlwaysAndWhenInUseUsageDescription."
+    ) { context in
         var outcomes: [RuleOutcome] = []
+        for usage in context.usages {
+            for key in RuleContext.requiredKeys(for: usage.kind) where !context.declares(key) {
+                let declaredAs =
+                    context.wrongType(of: key).map {
+                        "declares as \($0) (at \(context.declared(key)?.position.description ?? "?")), not a string"
+                    } ?? "does not declare"
+                var message =
+                    "\(RuleContext.describe(usage.kind)) needs \(key), which \(context.target.name) "
+                    + "\(declaredAs); \(context.whereToAdd(key)) with a sentence that says why the app needs "
+                    + "location"
+                if case .requestAlways = usage.kind { message += " (asking for Always needs both purpose strings)" }
+                if let localized = context.target.localizations.values.compactMap({ $0[key] }).first {
+                    message +=
+                        "; it is only in \(localized.position.file), but iOS reads the key from Info.plist "
+                        + "and only translates it from there"
+                }
+                message += ". Without it the request fails and App Review rejects the build (ITMS-90683)."
+                outcomes.append(RuleOutcome(message: message, position: usage.position))
+            }
+        }
+        return outcomes
+    }
+
+    /// `vague-usage-description` (warning): each purpose string (when-in-use, always, the deprecated ones, each
+    /// temporary purpose) that is empty, a placeholder, generic, a key name, too short or without a reason, or in
+    /// another script than the development region's with no translation for it, at its declaration.
+    ///
+    /// When the development region has its own translation, the translation is judged, at its position.
+    public static let vagueUsageDescription = LintRule(
+        id: "vague-usage-description",
+        name: "VagueUsageDescription",
+        defaultSeverity: .warning,
+        summary: "A location purpose string is empty, a placeholder, too short to say why, or in the wrong language.",
+        discussion: "App Review rejects purpose strings that do not explain why the app needs location "
+            + "(guideline 5.1.1), and people decline prompts they do not understand."
+    ) { context in
+        let check = PurposeStringCheck(developmentRegion: context.target.developmentRegion)
         let region = ScriptDetector.languageCode(context.target.developmentRegion)
-        for entry in strings {
+        var outcomes: [RuleOutcome] = []
+        for entry in context.purposeStrings {
             // When the development region has its own translation, that is the text its people read.
             let translation = context.target.localizations.first { language, _ in
                 region != nil && ScriptDetector.languageCode(language) == region
@@ -55,10 +97,19 @@ extension RuleEvaluators {
         return outcomes
     }
 
-    /// Declared keys no use needs: the when-in-use or always purpose string, a temporary purpose (checked only when
-    /// every purpose key in code was resolved), or `location` in `UIBackgroundModes`. Targets with no source files
-    /// are not checked, since their code is elsewhere.
-    static func unusedLocationKey(_ context: RuleContext) -> [RuleOutcome] {
+    /// `unused-location-key` (warning): declared keys no use needs.
+    ///
+    /// The when-in-use or always purpose string, a temporary purpose (checked only when every purpose key in code
+    /// was resolved), or `location` in `UIBackgroundModes`. Targets with no source files are not checked, since
+    /// their code is elsewhere.
+    public static let unusedLocationKey = LintRule(
+        id: "unused-location-key",
+        name: "UnusedLocationKey",
+        defaultSeverity: .warning,
+        summary: "A location key or the `location` background mode is declared but no code uses it.",
+        discussion: "App Review asks why an app declares background location or a purpose it never uses; "
+            + "unused declarations also hide the ones that matter."
+    ) { context in
         guard !context.target.sourceFiles.isEmpty else { return [] }
         var outcomes: [RuleOutcome] = []
         let needed = Set(context.usages.flatMap { RuleContext.requiredKeys(for: $0.kind) })
@@ -108,9 +159,18 @@ extension RuleEvaluators {
         return outcomes
     }
 
-    /// Keys ``KeySpelling`` takes for a misspelled location key, and the deprecated keys when the deployment
-    /// target is iOS 11 or later (or unknown).
-    static func misspelledOrDeprecatedKey(_ context: RuleContext) -> [RuleOutcome] {
+    /// `misspelled-or-deprecated-key` (warning): keys that look like a misspelled location key (within an edit
+    /// distance of 3 of one, or one with a doubled word), and the deprecated keys when the deployment target is
+    /// iOS 11 or later (or unknown).
+    public static let misspelledOrDeprecatedKey = LintRule(
+        id: "misspelled-or-deprecated-key",
+        name: "MisspelledOrDeprecatedKey",
+        defaultSeverity: .warning,
+        summary: "An Info.plist key looks like a misspelled location key, or is one iOS 11 and later ignore.",
+        discussion: "iOS ignores unknown keys silently, so a misspelled key is the same as a missing one. "
+            + "NSLocationUsageDescription and NSLocationAlwaysUsageDescription only matter for deployment "
+            + "targets below iOS 11."
+    ) { context in
         var outcomes: [RuleOutcome] = []
         for (key, declared) in context.target.info.sorted(by: { $0.key < $1.key }) {
             if KeySpelling.deprecatedKeys.contains(key) {

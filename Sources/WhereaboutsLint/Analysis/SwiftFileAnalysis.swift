@@ -6,9 +6,9 @@
 /// let constants = analyses.reduce(into: [:]) { $0.merge($1.constants) { first, _ in first } }
 /// let uses = analyses.flatMap { $0.usages(constants: constants) }
 /// ```
-public struct SwiftSourceAnalysis: Sendable {
+struct SwiftFileAnalysis: Sendable {
     /// The constants the file declares at file or type level, visible to the rest of the project.
-    public let constants: [String: String]
+    let constants: [String: String]
     /// Constants declared inside function bodies and closures; used only for this file's purpose keys.
     let localConstants: [String: String]
     /// The uses found, purpose keys still unresolved.
@@ -28,7 +28,7 @@ public struct SwiftSourceAnalysis: Sendable {
     ///
     /// - Parameter constants: The union of the whole project's constants.
     /// - Returns: The uses, in source order.
-    public func usages(constants: [String: String]) -> [CodeUsage] {
+    func usages(constants: [String: String]) -> [CodeUsage] {
         pending.map { usage in
             switch usage.kind {
             case .resolved(let kind):
@@ -64,32 +64,4 @@ public struct SwiftSourceAnalysis: Sendable {
             return nil
         }
     }
-}
-
-/// A purpose key argument as written.
-enum PurposeKeyExpression: Hashable, Sendable {
-    /// A string literal without interpolation.
-    case literal(String)
-    /// A name or a dotted member access, by component (`["Keys", "nav"]`).
-    case reference([String])
-    /// Anything else: a call, an interpolated string, a conditional.
-    case unresolvable
-}
-
-/// A use found in one file, its purpose key not yet resolved.
-struct PendingUsage: Hashable, Sendable {
-    /// What was found.
-    enum Kind: Hashable, Sendable {
-        /// A use that needs no resolution.
-        case resolved(CodeUsage.Kind)
-        /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)`.
-        case temporaryFullAccuracy(PurposeKeyExpression)
-        /// `CLServiceSession(authorization:fullAccuracyPurposeKey:)`.
-        case serviceSession(authorization: String?, purposeKey: PurposeKeyExpression?)
-    }
-
-    /// What was found.
-    var kind: Kind
-    /// Where.
-    var position: SourcePosition
 }

@@ -1,0 +1,62 @@
+/// One thing the project builds that has its own Info.plist: an app, its watch app, a widget.
+struct LintTarget: Hashable, Sendable {
+    /// What kind of bundle the target builds.
+    enum Kind: String, Hashable, Sendable, Codable {
+        /// An iOS (or macOS) app.
+        case app
+        /// A watchOS app.
+        case watchApp
+        /// An app extension: a widget, a notification service, …
+        case appExtension
+        /// A bundle the linter could not classify (a lone Info.plist).
+        case unknown
+    }
+
+    /// The target's name.
+    var name: String
+    /// What it builds.
+    var kind: Kind
+    /// Info.plist key → its declared value, merged from plist files, build settings and project specs.
+    var info: [String: DeclaredValue]
+    /// Language (e.g. `"ja"`) → localized Info.plist key → the localized string and where it is.
+    var localizations: [String: [String: DeclaredValue]]
+    /// `CFBundleDevelopmentRegion` or the project's development region, when known (e.g. `"en"`).
+    var developmentRegion: String?
+    /// The Swift and Objective-C files built into the target, relative to the linted folder.
+    var sourceFiles: [String]
+    /// The iOS deployment target, when known (e.g. `"15.0"`).
+    var deploymentTarget: String?
+    /// Where the target is defined (its project file, or its lone Info.plist).
+    var position: SourcePosition
+
+    /// Creates a target.
+    ///
+    /// - Parameters:
+    ///   - name: The target's name.
+    ///   - kind: What it builds.
+    ///   - info: Its Info.plist keys.
+    ///   - localizations: Its localized Info.plist strings.
+    ///   - developmentRegion: Its development region.
+    ///   - sourceFiles: Its source files.
+    ///   - deploymentTarget: Its iOS deployment target.
+    ///   - position: Where it is defined.
+    init(
+        name: String,
+        kind: Kind,
+        info: [String: DeclaredValue] = [:],
+        localizations: [String: [String: DeclaredValue]] = [:],
+        developmentRegion: String? = nil,
+        sourceFiles: [String] = [],
+        deploymentTarget: String? = nil,
+        position: SourcePosition
+    ) {
+        self.name = name
+        self.kind = kind
+        self.info = info
+        self.localizations = localizations
+        self.developmentRegion = developmentRegion
+        self.sourceFiles = sourceFiles
+        self.deploymentTarget = deploymentTarget
+        self.position = position
+    }
+}

@@ -1,0 +1,22 @@
+/// The notices the linter emits about the project itself; they have no evaluator and are not run on targets.
+extension LintRule {
+    /// `no-app-bundle` (info): the folder is a Swift package with no app bundle, or holds no app at all.
+    public static let noAppBundle = LintRule(
+        id: "no-app-bundle",
+        name: "NoAppBundle",
+        defaultSeverity: .info,
+        summary: "The folder is a Swift package with no app bundle, so there is no Info.plist to check.",
+        discussion: "Purpose strings belong to the app that links the package; lint the app's project instead.",
+        evaluator: nil
+    )
+
+    /// `unreadable-file` (error): a plist, project or source file could not be read.
+    public static let unreadableFile = LintRule(
+        id: "unreadable-file",
+        name: "UnreadableFile",
+        defaultSeverity: .error,
+        summary: "A plist, project or source file could not be read, so its declarations were not checked.",
+        discussion: "A malformed Info.plist or project.pbxproj also fails the build; fix the file the message names.",
+        evaluator: nil
+    )
+}

@@ -1,0 +1,17 @@
+/// Builds `unreadable-file` findings about the files of a project.
+enum ScanProblem {
+    /// A problem at `position`, as a finding of ``LintRule/unreadableFile``.
+    ///
+    /// - Parameters:
+    ///   - position: The file (and the place in it) that could not be read.
+    ///   - message: What is wrong with the file and what to do; it follows the file's name.
+    ///   - target: The target the file belongs to, when known.
+    /// - Returns: The finding.
+    static func finding(at position: SourcePosition, _ message: String, target: String? = nil) -> LintFinding {
+        LintRule.unreadableFile.finding(
+            "\(ScanPaths.lastComponent(of: position.file)) \(message)",
+            at: position,
+            target: target
+        )
+    }
+}
