@@ -1,7 +1,7 @@
 /// What app code calls to get a person's location: a `Sendable` struct of `async` closures.
 ///
 /// Build it with ``live(engine:source:)`` in an app, and replace any endpoint in a test —
-/// `LocationClient.unimplemented` from WhereaboutsTesting fails the test on every endpoint it
+/// `LocationClient.unimplemented()` from WhereaboutsTesting fails the test on every endpoint it
 /// does not override, so a test states exactly what its feature uses.
 ///
 /// ```swift
@@ -15,7 +15,7 @@
 /// In a test:
 ///
 /// ```swift
-/// var client = LocationClient.unimplemented
+/// var client = LocationClient.unimplemented()
 /// client.authorization = { Authorization(status: .denied, accuracy: .fullAccuracy) }
 /// ```
 public struct LocationClient: Sendable {
