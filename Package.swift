@@ -9,6 +9,16 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// What a test target that uses the test doubles links: WhereaboutsTesting, swift-clocks' `TestClock`, the
+/// concurrency helpers (`withMainSerialExecutor`, `Task.megaYield`), and IssueReporting's test support, through
+/// which a double's failure fails the running Swift Testing or XCTest test.
+let testDoubles: [Target.Dependency] = [
+    "WhereaboutsTesting",
+    .product(name: "Clocks", package: "swift-clocks"),
+    .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+    .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+]
+
 let package = Package(
     name: "whereabouts",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
@@ -18,6 +28,7 @@ let package = Package(
         .library(name: "WhereaboutsGPSD", targets: ["WhereaboutsGPSD"]),
         .library(name: "WhereaboutsLint", targets: ["WhereaboutsLint"]),
         .library(name: "WhereaboutsTesting", targets: ["WhereaboutsTesting"]),
+        .library(name: "WhereaboutsScenarios", targets: ["WhereaboutsScenarios"]),
         .library(name: "WhereaboutsCoreLocation", targets: ["WhereaboutsCoreLocation"]),
         .library(name: "WhereaboutsDependencies", targets: ["WhereaboutsDependencies"]),
         .executable(name: "whereabouts", targets: ["whereabouts"]),
@@ -31,7 +42,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     ],
     targets: [
         .target(name: "Whereabouts", swiftSettings: swiftSettings),
@@ -62,7 +75,19 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .target(name: "WhereaboutsTesting", dependencies: ["Whereabouts"], swiftSettings: swiftSettings),
+        .target(
+            name: "WhereaboutsTesting",
+            dependencies: [
+                "Whereabouts",
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "WhereaboutsScenarios",
+            dependencies: ["Whereabouts", .product(name: "Clocks", package: "swift-clocks")],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "WhereaboutsCoreLocation", dependencies: ["Whereabouts"], swiftSettings: swiftSettings),
         .target(
             name: "WhereaboutsDependencies",
@@ -80,7 +105,7 @@ let package = Package(
                 "WhereaboutsGPSD",
                 "WhereaboutsLint",
                 "WhereaboutsReplay",
-                "WhereaboutsTesting",
+                "WhereaboutsScenarios",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
                 .product(name: "Logging", package: "swift-log"),
@@ -117,13 +142,13 @@ let package = Package(
         ),
         .testTarget(
             name: "WhereaboutsTests",
-            dependencies: ["Whereabouts", "WhereaboutsTesting"],
+            dependencies: ["Whereabouts"] + testDoubles,
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "WhereaboutsCoreLocationTests",
-            dependencies: ["Whereabouts", "WhereaboutsCoreLocation", "WhereaboutsTesting"],
+            dependencies: ["Whereabouts", "WhereaboutsCoreLocation"] + testDoubles,
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -131,6 +156,7 @@ let package = Package(
             dependencies: [
                 "Whereabouts",
                 "WhereaboutsDependencies",
+                "WhereaboutsTesting",
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
             ],
@@ -141,12 +167,11 @@ let package = Package(
             dependencies: [
                 "Whereabouts",
                 "WhereaboutsGPSD",
-                "WhereaboutsTesting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ],
+            ] + testDoubles,
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
@@ -158,7 +183,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WhereaboutsReplayTests",
-            dependencies: ["Whereabouts", "WhereaboutsReplay", "WhereaboutsTesting"],
+            dependencies: ["Whereabouts", "WhereaboutsReplay"] + testDoubles,
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
@@ -167,10 +192,16 @@ let package = Package(
             dependencies: [
                 "Whereabouts",
                 "WhereaboutsReplay",
-                "WhereaboutsTesting",
+                "WhereaboutsScenarios",
                 "whereabouts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            ] + testDoubles,
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WhereaboutsScenariosTests",
+            dependencies: ["Whereabouts", "WhereaboutsScenarios"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),

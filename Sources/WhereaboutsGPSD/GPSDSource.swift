@@ -28,7 +28,7 @@ public import Whereabouts
 /// ```
 ///
 /// In a test, serve gpsd's lines from a loopback server (SwiftNIO's `ServerBootstrap` on port 0)
-/// and drive the waits with a `TestClock`:
+/// and drive the waits with swift-clocks' `TestClock` (`import Clocks`):
 ///
 /// ```swift
 /// let clock = TestClock()
@@ -97,7 +97,7 @@ public struct GPSDSource: LocationSource {
     ///   - host: gpsd's host name or address.
     ///   - port: gpsd's port.
     ///   - configuration: The waits and limits.
-    ///   - clock: The clock for backoff and the watchdog; a `TestClock` in tests.
+    ///   - clock: The clock for backoff and the watchdog; swift-clocks' `TestClock` in tests.
     ///   - logger: Where malformed lines, gpsd's errors and connection trouble are logged; by default
     ///     the caller's task-local logger (`Logger.current`, which an application binds with swift-log's
     ///     `withLogger`), so the source never makes a logger of its own.

@@ -12,7 +12,7 @@ public import Whereabouts
 /// let client = LocationClient.simulated(engine: engine, source: source)
 /// ```
 ///
-/// In a test, pass a `TestClock` and advance it to move the replay on.
+/// In a test, pass swift-clocks' `TestClock` (`import Clocks`) and advance it to move the replay on.
 public struct ReplaySource: LocationSource {
     /// Where the track comes from.
     public enum Input: Sendable {

@@ -1,10 +1,12 @@
 import Foundation
+import IssueReporting
 public import Whereabouts
 
 /// A person who answers prompts from a script, in order, for tests.
 ///
 /// A prompt with no answer left, or whose kind does not match the next answer, fails the
-/// current test and is declined.
+/// current test (Swift Testing's or XCTest's, through IssueReporting) at the line that made the
+/// person, and is declined.
 ///
 /// ```swift
 /// let person = ScriptedPerson([.allowWhileUsing(precise: false), .allowPrecise])
@@ -17,9 +19,10 @@ public final class ScriptedPerson: PermissionPrompter, @unchecked Sendable {
     private let lock = NSLock()
     private var answers: [PromptAnswer]
     private var shown: [PermissionPrompt] = []
-    private let fileID: String
-    private let filePath: String
-    private let line: Int
+    private let fileID: StaticString
+    private let filePath: StaticString
+    private let line: UInt
+    private let column: UInt
 
     /// Creates a person with answers to give, in order.
     ///
@@ -28,16 +31,19 @@ public final class ScriptedPerson: PermissionPrompter, @unchecked Sendable {
     ///   - fileID: Where to report an unexpected prompt.
     ///   - filePath: The full path of that file.
     ///   - line: The line to report at.
+    ///   - column: The column to report at.
     public init(
         _ answers: [PromptAnswer] = [],
-        fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
         self.answers = answers
         self.fileID = fileID
         self.filePath = filePath
         self.line = line
+        self.column = column
     }
 
     /// Answers with the next scripted answer.
@@ -54,7 +60,8 @@ public final class ScriptedPerson: PermissionPrompter, @unchecked Sendable {
                 "unexpected \(prompt.kind.rawValue) prompt “\(prompt.title)”: the script has no answer left",
                 fileID: fileID,
                 filePath: filePath,
-                line: line
+                line: line,
+                column: column
             )
             return .decline(prompt.kind)
         }
@@ -64,7 +71,8 @@ public final class ScriptedPerson: PermissionPrompter, @unchecked Sendable {
                     + "\(next.kind.rawValue) prompt",
                 fileID: fileID,
                 filePath: filePath,
-                line: line
+                line: line,
+                column: column
             )
             return .decline(prompt.kind)
         }

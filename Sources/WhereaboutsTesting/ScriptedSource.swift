@@ -5,14 +5,22 @@ public import Whereabouts
 ///
 /// ``send(_:)-(SourceEvent)`` returns once the engine has taken the event in (or at once when nothing is
 /// listening, in which case the event is dropped, as a GPS's fix nobody reads), so a test can
-/// check what the app received right after sending.
+/// check what the engine did right after sending. ``waitUntilRunning()`` and ``waitUntilStopped()``
+/// suspend until the engine starts or stops listening, so a test never polls ``isRunning``.
 ///
 /// ```swift
 /// let source = ScriptedSource()
 /// let client = LocationClient.simulated(engine: engine, source: source)
-/// let updates = await client.liveUpdates()
-/// await source.send(.location(fix))
+/// let request = Task { try await client.requestLocation() }
+/// await source.waitUntilRunning()   // the request is waiting for a fix
+/// await source.send(fix)
+/// #expect(try await request.value == fix)
 /// ```
+///
+/// The app's own loop over `liveUpdates()` runs in its task, after the engine: to check what it did
+/// with a fix, await a signal from the loop (an `AsyncStream` it yields to), or run the test in
+/// swift-concurrency-extras' `withMainSerialExecutor` and let the loop run with `await Task.megaYield()`
+/// after ``send(_:)-(Location)``.
 public final class ScriptedSource: LocationSource, @unchecked Sendable {
     // @unchecked: every stored property is guarded by `lock`.
     private final class Subscription: @unchecked Sendable {
@@ -30,6 +38,8 @@ public final class ScriptedSource: LocationSource, @unchecked Sendable {
     private var subscriptions: [ObjectIdentifier: Subscription] = [:]
     private var finished = false
     private var startCount = 0
+    private var waiters: [UInt64: (running: Bool, continuation: CheckedContinuation<Void, Never>)] = [:]
+    private var nextWaiter: UInt64 = 0
 
     /// Creates a source with nothing to send yet.
     public init() {}
@@ -46,10 +56,16 @@ public final class ScriptedSource: LocationSource, @unchecked Sendable {
     public func events() -> AsyncThrowingStream<SourceEvent, any Error> {
         let subscription = Subscription()
         let key = ObjectIdentifier(subscription)
-        lock.withLock {
+        let started: [CheckedContinuation<Void, Never>] = lock.withLock {
             startCount += 1
-            if finished { subscription.ended = true } else { subscriptions[key] = subscription }
+            if finished {
+                subscription.ended = true
+                return []
+            }
+            subscriptions[key] = subscription
+            return takeWaiters()
         }
+        for continuation in started { continuation.resume() }
         // The stream drops its closure when the consumer is cancelled, without calling it again;
         // the sentinel's end tells the subscription that nobody will acknowledge its events.
         let sentinel = Sentinel { [weak self] in self?.end(subscription, key: key) }
@@ -97,16 +113,61 @@ public final class ScriptedSource: LocationSource, @unchecked Sendable {
     }
 
     private func end(_ subscription: Subscription, key: ObjectIdentifier) {
-        let waiting: CheckedContinuation<SourceEvent?, any Error>? = lock.withLock {
-            subscriptions[key] = nil
-            subscription.ended = true
-            subscription.queue.removeAll()
-            subscription.acknowledged = Int.max
-            resumeAcknowledged(subscription)
-            defer { subscription.waiting = nil }
-            return subscription.waiting
-        }
+        let (waiting, stopped): (CheckedContinuation<SourceEvent?, any Error>?, [CheckedContinuation<Void, Never>]) =
+            lock.withLock {
+                subscriptions[key] = nil
+                subscription.ended = true
+                subscription.queue.removeAll()
+                subscription.acknowledged = Int.max
+                resumeAcknowledged(subscription)
+                defer { subscription.waiting = nil }
+                return (subscription.waiting, takeWaiters())
+            }
         waiting?.resume(returning: nil)
+        for continuation in stopped { continuation.resume() }
+    }
+
+    /// Suspends until the engine is listening — it has asked for this source's events and not stopped — or
+    /// returns at once when it is.
+    ///
+    /// The engine listens while something needs fixes: live updates, a pending `requestLocation`, a region.
+    /// Returns early, without waiting, when the task is cancelled.
+    public func waitUntilRunning() async {
+        await wait(running: true)
+    }
+
+    /// Suspends until nothing is listening (the engine stopped, or was never started), or returns at once.
+    ///
+    /// Returns early, without waiting, when the task is cancelled.
+    public func waitUntilStopped() async {
+        await wait(running: false)
+    }
+
+    private func wait(running: Bool) async {
+        let id: UInt64 = lock.withLock {
+            nextWaiter += 1
+            return nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let done: Bool = lock.withLock {
+                    if Task.isCancelled || subscriptions.isEmpty != running { return true }
+                    waiters[id] = (running, continuation)
+                    return false
+                }
+                if done { continuation.resume() }
+            }
+        } onCancel: {
+            lock.withLock { waiters.removeValue(forKey: id) }?.continuation.resume()
+        }
+    }
+
+    /// The waiters whose wait is over, removed. Must be called with `lock` held.
+    private func takeWaiters() -> [CheckedContinuation<Void, Never>] {
+        let running = !subscriptions.isEmpty
+        let done = waiters.filter { $0.value.running == running }
+        for id in done.keys { waiters[id] = nil }
+        return done.values.map(\.continuation)
     }
 
     /// Must be called with `lock` held.

@@ -1,3 +1,4 @@
+import Clocks
 import Testing
 import Whereabouts
 import WhereaboutsTesting
@@ -123,7 +124,7 @@ struct AdapterRequestTests {
         let request = Task { try await harness.client.requestAlwaysAuthorization() }
         await harness.yield { harness.ios.prompt == .alwaysUpgrade }
         harness.ios.answer(.keepWhileUsing)
-        await harness.yield { harness.clock.sleeperCount == 1 }
+        await harness.yieldUntilSleeping()
         await harness.clock.advance(by: harness.adapter.timing.promptSettle)
         let outcome = try await request.value
         #expect(outcome.status == .authorizedWhenInUse)
@@ -138,7 +139,7 @@ struct AdapterRequestTests {
         let first = Task { try await harness.client.requestAlwaysAuthorization() }
         await harness.yield { harness.ios.prompt == .alwaysUpgrade }
         harness.ios.answer(.keepWhileUsing)
-        await harness.yield { harness.clock.sleeperCount == 1 }
+        await harness.yieldUntilSleeping()
         await harness.clock.advance(by: harness.adapter.timing.promptSettle)
         _ = try await first.value
         let second = try await harness.client.requestAlwaysAuthorization()
@@ -154,7 +155,7 @@ struct AdapterRequestTests {
         harness.ios.answer(.allowOnce(precise: true))
         _ = try await first.value
         let request = Task { try await harness.client.requestAlwaysAuthorization() }
-        await harness.yield { harness.clock.sleeperCount == 1 }
+        await harness.yieldUntilSleeping()
         #expect(harness.ios.prompt == nil)
         await harness.clock.advance(by: harness.adapter.timing.promptAppearance)
         let outcome = try await request.value

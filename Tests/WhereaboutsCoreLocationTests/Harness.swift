@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Testing
 import Whereabouts
@@ -69,6 +70,17 @@ final class Harness {
             await Task.yield()
         }
         Issue.record("the condition never held", sourceLocation: sourceLocation)
+    }
+
+    /// Lets other tasks run until one sleeps on the clock; fails the test if none does.
+    ///
+    /// `checkSuspension()` throws when a task sleeps on the clock, after letting other tasks run.
+    func yieldUntilSleeping(sourceLocation: SourceLocation = #_sourceLocation) async {
+        for _ in 0..<1_000 {
+            if (try? await clock.checkSuspension()) == nil { return }  // it threw: a task sleeps
+            await Task.yield()
+        }
+        Issue.record("no task ever slept on the test clock", sourceLocation: sourceLocation)
     }
 }
 

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import NIOCore
 import NIOPosix
@@ -187,13 +188,24 @@ final class EventRecorder: @unchecked Sendable {
     }
 }
 
-/// Yields until `condition` holds, up to a generous number of times (I/O happens on other threads).
+/// Yields until `condition` holds, up to a generous number of times.
+///
+/// A poll, on purpose: the source's socket work runs on NIO's event loop threads, which no executor in the test
+/// controls, so there is nothing to suspend on until it is done (the other waits in these tests suspend on the fake
+/// server's events or the recorder's count).
 ///
 /// - Returns: Whether the condition held.
-func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<1_000_000 {
-        if condition() { return true }
+func eventually(_ condition: () async -> Bool) async -> Bool {
+    for _ in 0..<100_000 {
+        if await condition() { return true }
         await Task.yield()
     }
-    return condition()
+    return await condition()
+}
+
+extension TestClock<Duration> {
+    /// Whether a task sleeps on the clock (`checkSuspension()` throws when one does, after letting other tasks run).
+    var hasSleepers: Bool {
+        get async { (try? await checkSuspension()) == nil }
+    }
 }

@@ -1,12 +1,12 @@
+import Clocks
 import Foundation
 import InMemoryLogging
 import Logging
 import Testing
 import Whereabouts
 import WhereaboutsGPSD
-import WhereaboutsTesting
 
-/// The source against an in-process fake gpsd, with time on a `TestClock`.
+/// The source against an in-process fake gpsd, with time on swift-clocks' `TestClock`.
 @Suite(.timeLimit(.minutes(1)))
 struct GPSDSourceTests {
     static let watch = #"?WATCH={"enable":true,"json":true}"#
@@ -30,7 +30,7 @@ struct GPSDSourceTests {
     /// A source for `fake` that does not trip its watchdog unless a test wants it to.
     static func source(
         _ fake: FakeGPSD,
-        clock: TestClock,
+        clock: TestClock<Duration>,
         staleAfter: Duration = .seconds(3600),
         logs: InMemoryLogHandler = InMemoryLogHandler()
     ) -> GPSDSource {
@@ -44,7 +44,7 @@ struct GPSDSourceTests {
 
     /// Starts a fake, a source and a consumer, and waits for the source's watch.
     static func connected(
-        clock: TestClock,
+        clock: TestClock<Duration>,
         staleAfter: Duration = .seconds(3600),
         logs: InMemoryLogHandler = InMemoryLogHandler()
     ) async throws -> (FakeGPSD, AsyncStream<FakeGPSD.Event>.Iterator, GPSDSource, EventRecorder) {
@@ -110,7 +110,7 @@ struct GPSDSourceTests {
         let events = await recorder.wait(for: 2)
         let what = reset ? "connection reset" : "connection closed by gpsd"
         #expect(events.last == .unavailable("gpsd at 127.0.0.1:\(fake.port): \(what); reconnecting"))
-        #expect(await eventually { clock.sleeperCount == 1 })  // the backoff
+        #expect(await eventually { await clock.hasSleepers })  // the backoff
         await clock.advance(by: .milliseconds(249))
         #expect(source.statistics.connectionAttempts == 1)
         await clock.advance(by: .milliseconds(1))
@@ -134,17 +134,17 @@ struct GPSDSourceTests {
         let recorder = EventRecorder(source.events())
         let refused = SourceEvent.unavailable("gpsd at 127.0.0.1:\(fake.port): connection refused; reconnecting")
         #expect(await recorder.wait(for: 1) == [refused])
-        #expect(await eventually { clock.sleeperCount == 1 })
+        #expect(await eventually { await clock.hasSleepers })
         for (wait, attempt) in [(250, 2), (500, 3), (1000, 4), (1000, 5)] {
             await clock.advance(by: .milliseconds(wait - 1))
             #expect(source.statistics.connectionAttempts == attempt - 1)
             await clock.advance(by: .milliseconds(1))
-            #expect(await eventually { source.statistics.connectionAttempts == attempt && clock.sleeperCount == 1 })
+            #expect(await eventually { await clock.hasSleepers && source.statistics.connectionAttempts == attempt })
         }
         #expect(recorder.received == [refused])
         #expect(source.statistics.connections == 0)
         recorder.cancel()
-        #expect(await eventually { clock.sleeperCount == 0 })
+        #expect(await eventually { !(await clock.hasSleepers) })
         await clock.advance(by: .seconds(10))
         #expect(source.statistics.connectionAttempts == 5)
     }
@@ -170,7 +170,7 @@ struct GPSDSourceTests {
         let stale = SourceEvent.unavailable("gpsd at 127.0.0.1:\(fake.port): no fix for 5 s")
         try await fake.send(lines: Self.greeting + [Self.tpv(1)])
         await recorder.wait(for: 1)
-        #expect(await eventually { clock.sleeperCount == 1 })  // the watchdog
+        #expect(await eventually { await clock.hasSleepers })  // the watchdog
         await clock.advance(by: .milliseconds(4_999))
         #expect(recorder.received.count == 1)
         await clock.advance(by: .milliseconds(1))
@@ -191,7 +191,7 @@ struct GPSDSourceTests {
         var (fake, server, source, recorder) = try await Self.connected(clock: clock)
         recorder.cancel()
         #expect(await server.next() == .closed)
-        #expect(await eventually { clock.sleeperCount == 0 })  // the watchdog ended too
+        #expect(await eventually { !(await clock.hasSleepers) })  // the watchdog ended too
         await clock.advance(by: .seconds(60))
         #expect(source.statistics.connectionAttempts == 1)
         #expect(recorder.received.isEmpty)

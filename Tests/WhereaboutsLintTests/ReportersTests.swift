@@ -130,7 +130,17 @@ struct ReportersTests {
     }
 
     /// `sarif summary` (PyPI `sarif-tools`, installed by `.ci/run`) reads the SARIF of a fixture and counts it.
-    @Test func sarifToolsReadsTheOutput() async throws {
+    ///
+    /// Skipped, naming the install command, where sarif-tools is missing — unless `WHEREABOUTS_REQUIRE_TOOLS=1`
+    /// (as `.ci/run` sets), where a missing tool fails the test.
+    @Test(
+        .enabled(
+            if: ReportersTests.executable("sarif") != nil
+                || ProcessInfo.processInfo.environment["WHEREABOUTS_REQUIRE_TOOLS"] == "1",
+            "sarif-tools is not installed: python3 -m pip install sarif-tools"
+        )
+    )
+    func sarifToolsReadsTheOutput() async throws {
         guard let sarif = Self.executable("sarif") else {
             Issue.record("`sarif` (sarif-tools) is not on PATH; install it with `python3 -m pip install sarif-tools`")
             return

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Testing
 import Whereabouts
@@ -19,13 +20,19 @@ struct ReplaySourceTests {
         return Data((text + "\n</trkseg></trk></gpx>\n").utf8)
     }
 
-    /// Yields until a condition holds, a bounded number of times (no wall clock).
-    static func eventually(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<10_000 {
-            if condition() { return true }
-            await Task.yield()
+    /// A task that reads `source` to its end, and a stream of how many events it has read, one element per event,
+    /// so a test suspends until the reader got the next one.
+    static func reader(_ source: ReplaySource) -> (Task<Void, any Error>, AsyncStream<Int>) {
+        let (counts, counted) = AsyncStream.makeStream(of: Int.self)
+        let task = Task {
+            defer { counted.finish() }
+            var count = 0
+            for try await _ in source.events() {
+                count += 1
+                counted.yield(count)
+            }
         }
-        return condition()
+        return (task, counts)
     }
 
     static func locations(_ events: [SourceEvent]) -> [Location] {
@@ -42,18 +49,17 @@ struct ReplaySourceTests {
     func pacing(speed: ReplaySource.Speed, gap: Duration) async throws {
         let clock = TestClock()
         let source = ReplaySource(.data(Self.gpx(seconds: [0, 2, 4]), name: "t.gpx"), speed: speed, clock: clock)
-        let collected = Collected()
-        let reader = Task {
-            for try await event in source.events() { collected.append(event) }
-        }
-        #expect(await Self.eventually { collected.count == 1 && clock.sleeperCount == 1 })
+        let (read, counts) = Self.reader(source)
+        var count = counts.makeAsyncIterator()
+        #expect(await count.next() == 1)
+        // `advance` lets the tasks already scheduled run first: the reader is asleep on the clock when it moves.
         await clock.advance(by: gap - .milliseconds(1))
-        #expect(collected.count == 1, "not before the gap has passed")
+        await #expect(throws: SuspensionError.self, "the reader waits the gap") { try await clock.checkSuspension() }
         await clock.advance(by: .milliseconds(1))
-        #expect(await Self.eventually { collected.count == 2 })
+        #expect(await count.next() == 2)
         await clock.advance(by: gap)
-        try await reader.value
-        #expect(collected.count == 3)
+        #expect(await count.next() == 3)
+        try await read.value
     }
 
     @Test("max speed never waits; a long pause in the track waits at most a minute")
@@ -68,12 +74,12 @@ struct ReplaySourceTests {
         for try await _ in fast.events() { count += 1 }
         #expect(count == 3)
         let paused = ReplaySource(.data(Self.gpx(seconds: [0, 3_600]), name: "t.gpx"), clock: clock)
-        let collected = Collected()
-        let reader = Task { for try await event in paused.events() { collected.append(event) } }
-        #expect(await Self.eventually { clock.sleeperCount == 1 })
+        let (read, counts) = Self.reader(paused)
+        var pausedCount = counts.makeAsyncIterator()
+        #expect(await pausedCount.next() == 1)
         await clock.advance(by: .seconds(60))
-        try await reader.value
-        #expect(collected.count == 2)
+        #expect(await pausedCount.next() == 2)
+        try await read.value
     }
 
     @Test("looping plays again with timestamps that keep increasing")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Whereabouts
-import WhereaboutsTesting
+import WhereaboutsScenarios
 
 /// Runs the built `whereabouts` binary, as a person would, and checks the `simulate` contract:
 /// exit 0 when every expect holds, 1 when a step fails, 2 when the scenario is malformed.
@@ -12,6 +12,13 @@ struct SimulateCommandTests {
         var stdout: String
         var stderr: String
     }
+
+    /// The keys of every `--format json` line: the contract `StepReport` encodes (`ScenarioRunnerTests`, in
+    /// WhereaboutsScenariosTests, checks the same set on the library's reports).
+    static let reportKeys: Set<String> = [
+        "step", "kind", "action", "notes", "status", "accuracy", "prompt", "result", "delivered", "lastFixPrecise",
+        "diagnostics", "ok", "failures",
+    ]
 
     static func fixture(_ name: String) throws -> String {
         let url = try #require(
@@ -86,7 +93,7 @@ struct SimulateCommandTests {
         for (offset, line) in lines.enumerated() {
             let parsed = try? JSONSerialization.jsonObject(with: Data(line.utf8))
             let object = try #require(parsed as? [String: Any], "line \(offset + 1) is not a JSON object: \(line)")
-            #expect(Set(object.keys) == ScenarioRunnerTests.reportKeys, "line \(offset + 1)")
+            #expect(Set(object.keys) == Self.reportKeys, "line \(offset + 1)")
             #expect(object["step"] as? Int == offset + 1)
             #expect(object["ok"] as? Bool == true)
         }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Testing
 import Whereabouts
@@ -309,29 +310,37 @@ struct FileConsentStoreTests {
             let settings = FileConsentStore(fileURL: file, onWarning: warnings.record)
             try await watcher.setGrant(Grant(decision: .whenInUse), for: Self.demo)
             let clock = TestClock()
-            let seen = Counter()
             let stream = watcher.changes(every: .milliseconds(250), clock: clock)
+            // The consumer reports each change it counts, so the test suspends until it has counted.
+            let (counts, counted) = AsyncStream.makeStream(of: Int.self)
             let consumer = Task {
-                for await _ in stream { seen.increment() }
+                var seen = 0
+                for await _ in stream {
+                    seen += 1
+                    counted.yield(seen)
+                }
+                counted.finish()
             }
-            await waitUntil { clock.sleeperCount == 1 }
+            var seen = counts.makeAsyncIterator()
 
+            // `advance` lets the tasks already scheduled run first: the poller is asleep on the clock when it moves.
             try await settings.setGrant(Grant(decision: .denied), for: Self.demo)
             await clock.advance(by: .milliseconds(250))
-            await waitUntil { seen.value == 1 }
+            #expect(await seen.next() == 1)
 
-            await waitUntil { clock.sleeperCount == 1 }
-            await clock.advance(by: .milliseconds(250))
-            await waitUntil { clock.sleeperCount == 1 }
-            #expect(seen.value == 1)
+            await clock.advance(by: .milliseconds(250))  // nothing changed
+            await #expect(throws: SuspensionError.self, "the poller looked and sleeps again") {
+                try await clock.checkSuspension()
+            }
 
             try await settings.setGrant(nil, for: Self.demo)
             await clock.advance(by: .milliseconds(250))
-            await waitUntil { seen.value == 2 }
+            #expect(await seen.next() == 2, "one change each, none for the quiet interval")
 
             consumer.cancel()
             await consumer.value
-            await waitUntil { clock.sleeperCount == 0 }
+            #expect(await seen.next() == nil, "no change counted after the last")
+            try await clock.checkSuspension()  // the poller ended: nothing sleeps on the clock
         }
     }
 
@@ -401,11 +410,6 @@ private func asideFiles(in directory: URL) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: directory.path)
         .filter { $0.hasPrefix("consent.json.corrupt-") }
         .sorted()
-}
-
-/// Yields until `condition` holds: other tasks run, no time passes on any clock.
-private func waitUntil(_ condition: () -> Bool) async {
-    while !condition() { await Task.yield() }
 }
 
 /// The warnings a store gave.

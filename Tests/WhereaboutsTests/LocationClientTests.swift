@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Testing
 import WhereaboutsTesting
@@ -7,25 +8,17 @@ import WhereaboutsTesting
 /// The live client: one-shot requests, streams, the source's lifecycle, regions and heading.
 @Suite(.timeLimit(.minutes(1)))
 struct LocationClientTests {
-    /// Yields until a condition holds, a bounded number of times (no wall clock).
-    func eventually(_ condition: () async -> Bool) async -> Bool {
-        for _ in 0..<10_000 {
-            if await condition() { return true }
-            await Task.yield()
-        }
-        return await condition()
-    }
-
     @Test("requestLocation returns the next fix, precise when accuracy is full")
     func requestLocationReturnsNextFix() async throws {
         let harness = EngineHarness()
         await harness.authorize()
         let request = Task { try await harness.client.requestLocation() }
-        #expect(await eventually { harness.source.isRunning })
+        await harness.source.waitUntilRunning()
         await harness.source.send(fix())
         let location = try await request.value
         #expect(location == fix())
-        #expect(await eventually { !harness.source.isRunning }, "the source stops when nothing needs it")
+        await harness.source.waitUntilStopped()  // the source stops when nothing needs it
+        #expect(!harness.source.isRunning)
     }
 
     @Test("requestLocation under reduced accuracy returns an approximate fix")
@@ -33,7 +26,7 @@ struct LocationClientTests {
         let harness = EngineHarness()
         await harness.authorize(precise: false)
         let request = Task { try await harness.client.requestLocation() }
-        #expect(await eventually { harness.source.isRunning })
+        await harness.source.waitUntilRunning()
         await harness.source.send(fix())
         let location = try await request.value
         #expect(location.coordinate.distance(to: fix().coordinate) >= 1_000)
@@ -45,7 +38,7 @@ struct LocationClientTests {
         let harness = EngineHarness()
         await harness.authorize()
         let request = Task { try await harness.client.requestLocation() }
-        #expect(await eventually { harness.clock.sleeperCount > 0 })
+        await harness.source.waitUntilRunning()  // the request is in, its time limit set on the clock
         await harness.clock.advance(by: .seconds(10))
         await harness.engine.fireDueTimers()
         let error = try await #require(throws: LocationError.self) { try await request.value }
@@ -66,7 +59,7 @@ struct LocationClientTests {
         let harness = EngineHarness()
         await harness.authorize()
         let request = Task { try await harness.client.requestLocation() }
-        #expect(await eventually { harness.source.isRunning })
+        await harness.source.waitUntilRunning()
         await harness.engine.changeSettings(status: .denied)
         let error = try await #require(throws: LocationError.self) { try await request.value }
         #expect(error.code == .notAuthorized)
@@ -83,10 +76,11 @@ struct LocationClientTests {
             for try await update in await harness.client.liveUpdates() where update.location != nil { count += 1 }
             return count
         }
-        #expect(await eventually { harness.source.isRunning })
+        await harness.source.waitUntilRunning()
         #expect(harness.source.starts == 1)
         consumer.cancel()
-        #expect(await eventually { !harness.source.isRunning })
+        await harness.source.waitUntilStopped()
+        #expect(!harness.source.isRunning)
         _ = try? await consumer.value
     }
 
@@ -154,7 +148,7 @@ struct LocationClientTests {
     func unimplementedFails() async throws {
         await withKnownIssue {
             let error = await #expect(throws: UnimplementedEndpoint.self) {
-                try await LocationClient.unimplemented.requestLocation()
+                try await LocationClient.unimplemented().requestLocation()
             }
             #expect(error?.endpoint == "requestLocation")
         }
@@ -162,7 +156,7 @@ struct LocationClientTests {
 
     @Test("an overridden endpoint of the unimplemented client does not fail")
     func unimplementedOverride() async throws {
-        var client = LocationClient.unimplemented
+        var client = LocationClient.unimplemented()
         client.authorization = { Authorization(status: .denied, accuracy: .fullAccuracy) }
         #expect(await client.authorization().status == .denied)
     }
@@ -197,21 +191,20 @@ struct LocationClientTests {
             try await clock.sleep(for: .seconds(2))
             await order.append(2)
         }
-        #expect(await eventually { clock.sleeperCount == 2 })
-        await clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))  // lets the tasks already scheduled run first: both are asleep
         #expect(await order.values.isEmpty)
         await clock.advance(by: .seconds(10))
         try await late.value
         try await early.value
         #expect(await order.values == [2, 5])
-        #expect(clock.now.offset == .seconds(11))
+        #expect(clock.now == TestClock<Duration>.Instant(offset: .seconds(11)))
     }
 
     @Test("cancelling a sleeper on the test clock throws CancellationError")
     func testClockCancel() async throws {
         let clock = TestClock()
         let sleeper = Task { try await clock.sleep(for: .seconds(5)) }
-        #expect(await eventually { clock.sleeperCount == 1 })
+        await #expect(throws: SuspensionError.self, "the task sleeps") { try await clock.checkSuspension() }
         sleeper.cancel()
         await #expect(throws: CancellationError.self) { try await sleeper.value }
     }

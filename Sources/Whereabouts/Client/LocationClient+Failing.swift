@@ -3,9 +3,9 @@ extension LocationClient {
     /// error it returns, the others return an inert value (a `.notDetermined` authorization, finished
     /// streams, `false`).
     ///
-    /// The one list of endpoints behind WhereaboutsTesting's `LocationClient.unimplemented` (which
-    /// reports to Swift Testing) and WhereaboutsDependencies' test value (which reports through
-    /// IssueReporting, for XCTest too).
+    /// The one list of endpoints behind WhereaboutsTesting's `LocationClient.unimplemented()` and
+    /// WhereaboutsDependencies' test value (both report through IssueReporting, so Swift Testing and
+    /// XCTest tests fail alike).
     ///
     /// - Parameter fail: Reports the call to `endpoint` and returns the error to throw.
     /// - Returns: The client.

@@ -17,7 +17,7 @@
 /// In a test:
 ///
 /// ```swift
-/// var client = LocationClient.unimplemented
+/// var client = LocationClient.unimplemented()
 /// client.authorization = { Authorization(status: .denied, accuracy: .fullAccuracy) }
 /// ```
 public struct LocationClient: Sendable {

@@ -16,7 +16,8 @@ extension FileConsentStore {
     /// }
     /// ```
     ///
-    /// A test passes a `TestClock` and advances it by `interval` after the other store's write.
+    /// A test passes swift-clocks' `TestClock` and advances it by `interval` after the other store's
+    /// write.
     ///
     /// - Parameters:
     ///   - interval: How often to look; a change reaches the consumer within one interval.

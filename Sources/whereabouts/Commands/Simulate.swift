@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Whereabouts
-import WhereaboutsTesting
+import WhereaboutsScenarios
 
 /// `whereabouts simulate`: runs a scenario against the authorization engine.
 struct Simulate: AsyncParsableCommand {

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import WhereaboutsTesting
 
@@ -8,7 +9,7 @@ struct EngineHarness {
     let engine: AuthorizationEngine
     let person: ScriptedPerson
     let source: ScriptedSource
-    let clock: TestClock
+    let clock: TestClock<Duration>
     let store: InMemoryConsentStore
     let client: LocationClient
 
@@ -19,12 +20,13 @@ struct EngineHarness {
         store: InMemoryConsentStore? = nil,
         device: DeviceSettings = DeviceSettings(),
         options: AuthorizationEngine.Options = AuthorizationEngine.Options(),
-        fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
         let store = store ?? InMemoryConsentStore(grant.map { ["com.example.test": $0] } ?? [:])
-        person = ScriptedPerson(answers, fileID: fileID, filePath: filePath, line: line)
+        person = ScriptedPerson(answers, fileID: fileID, filePath: filePath, line: line, column: column)
         source = ScriptedSource()
         clock = TestClock()
         self.store = store

@@ -35,7 +35,7 @@ extension Scenario {
         guard let object = root as? [String: Any] else {
             throw fail("the top level must be an object with \"appID\", \"info\", \"device\" and \"steps\"")
         }
-        try Parser.checkKeys(
+        try ScenarioParser.checkKeys(
             object,
             allowed: ["appID", "info", "device", "steps", "name", "description"],
             what: "the top level",
@@ -63,20 +63,21 @@ extension Scenario {
             guard let dictionary = raw as? [String: Any] else {
                 throw fail("\"device\" must be an object such as {\"servicesEnabled\": true, \"restricted\": false}")
             }
-            try Parser.checkKeys(
+            try ScenarioParser.checkKeys(
                 dictionary,
                 allowed: ["servicesEnabled", "restricted"],
                 what: "\"device\"",
                 fail: { fail($0) }
             )
             device.servicesEnabled =
-                try Parser.bool(
+                try ScenarioParser.bool(
                     dictionary,
                     "servicesEnabled",
                     in: "\"device\"",
                     fail: { fail($0) }
                 ) ?? true
-            device.restricted = try Parser.bool(dictionary, "restricted", in: "\"device\"", fail: { fail($0) }) ?? false
+            device.restricted =
+                try ScenarioParser.bool(dictionary, "restricted", in: "\"device\"", fail: { fail($0) }) ?? false
         }
         guard let rawSteps = object["steps"] as? [Any] else {
             throw fail("\"steps\" must be an array of step objects")
@@ -84,7 +85,7 @@ extension Scenario {
         var steps: [Step] = []
         for (offset, raw) in rawSteps.enumerated() {
             let index = offset + 1
-            steps.append(try Parser.step(raw) { fail($0, step: index) })
+            steps.append(try ScenarioParser.step(raw) { fail($0, step: index) })
         }
         self.init(appID: appID, info: info, device: device, steps: steps)
     }

@@ -1,19 +1,20 @@
+import Clocks
 import Foundation
 import Testing
 import Whereabouts
 import WhereaboutsTesting
 
-/// Seed 000: a map SDK's location privacy example. The app declares
+/// A map SDK's location privacy example. The app declares
 /// `NSLocationDefaultAccuracyReduced`, shows "Request Precise Location" while accuracy is
 /// reduced, asks with the purpose key `MHAccuracyAuthorizationDescription`, and flies the
 /// camera to the user's first location, once.
 @MainActor
-struct SeedFlow000Tests {
+struct ReducedAccuracyMapFlowTests {
     static let purposeKey = "MHAccuracyAuthorizationDescription"
     static let whenInUseText = "Dummy Location When In Use Description"
     static let preciseText = "Dummy Precise Location Description"
 
-    /// The seed's Info.plist: when-in-use, one temporary purpose, accuracy reduced by default.
+    /// The example's Info.plist: when-in-use, one temporary purpose, accuracy reduced by default.
     static let declarations = UsageDescriptions(
         whenInUse: whenInUseText,
         temporaryPurposes: [purposeKey: preciseText],
@@ -132,7 +133,7 @@ struct SeedFlow000Tests {
     }
 }
 
-/// The seed's `PrivacyExampleCoordinator`, reduced to what it does with locations: the first
+/// The example's `PrivacyExampleCoordinator`, reduced to what it does with locations: the first
 /// time a location is available it flies the camera there, and never again.
 @MainActor
 private final class PrivacyExampleCoordinator {

@@ -1,20 +1,21 @@
+import Clocks
 import Foundation
 import Testing
 import WhereaboutsTesting
 
 @testable import Whereabouts
 
-/// Seed 001: a Japanese guide to location permission on iOS 17+: the five statuses and what
+/// A Japanese guide to location permission on iOS 17+: the five statuses and what
 /// to do for each, the async request, Always after When In Use, the pre-permission screen,
 /// the way to Settings after a denial, and temporary precise location for two purposes.
 @MainActor
-struct SeedFlow001Tests {
+struct PermissionScreenFlowTests {
     static let whenInUseText = "現在地を地図上に表示し、周辺のスポットを検索するために位置情報を使用します。"
     static let alwaysText = "目的地への到着を通知するために、バックグラウンドでも位置情報を使用します。"
     static let navigationText = "正確なナビゲーションのために、一時的に正確な位置情報が必要です。"
     static let searchText = "より正確な検索結果を表示するために、正確な位置情報が必要です。"
 
-    /// The seed's Info.plist, with every key it shows.
+    /// The guide's Info.plist, with every key it shows.
     static let declarations = UsageDescriptions(
         whenInUse: whenInUseText,
         always: alwaysText,
@@ -38,7 +39,7 @@ struct SeedFlow001Tests {
         )
     }
 
-    /// The seed's `switch status`: what the app does for each status.
+    /// The guide's `switch status`: what the app does for each status.
     enum Branch: Hashable {
         case request, disabledMessage, settingsPrompt, startServices
     }
@@ -62,7 +63,7 @@ struct SeedFlow001Tests {
     ]
 
     @Test(
-        "Each of the five statuses leads to exactly its branch of the seed's switch",
+        "Each of the five statuses leads to exactly its branch of the guide's switch",
         arguments: AuthorizationStatus.allCases
     )
     func eachStatusTakesItsBranch(_ status: AuthorizationStatus) async throws {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WhereaboutsTesting
+import WhereaboutsScenarios
 
 /// Scenarios that must be refused, each with the step and the words its error names.
 extension ScenarioParsingTests {

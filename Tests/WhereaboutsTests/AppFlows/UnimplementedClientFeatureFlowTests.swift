@@ -3,11 +3,11 @@ import Testing
 import Whereabouts
 import WhereaboutsTesting
 
-/// Seed 002: the Composable Architecture's `LocationManager`. A feature asks for When In Use on
+/// The Composable Architecture's `LocationManager`. A feature asks for When In Use on
 /// appear, shows an alert on a denial, and asks for the location once authorized; its tests use
 /// a failing client with only the endpoints the feature needs overridden.
 @MainActor
-struct SeedFlow002Tests {
+struct UnimplementedClientFeatureFlowTests {
     static let alert = "Please give location access so that we can show you some cool stuff."
 
     nonisolated static let mockLocation = Location(
@@ -24,7 +24,7 @@ struct SeedFlow002Tests {
             subject.yield(event)
         }
         subject.finish()
-        var client = LocationClient.unimplemented
+        var client = LocationClient.unimplemented()
         client.events = {
             await log.record("events")
             return events
@@ -94,7 +94,7 @@ struct SeedFlow002Tests {
 
     @Test("Calling an endpoint that was not overridden fails the test and throws UnimplementedEndpoint")
     func unimplementedEndpointFailsTheTest() async throws {
-        let client = LocationClient.unimplemented
+        let client = LocationClient.unimplemented()
         var thrown: (any Error)?
 
         await withKnownIssue {
@@ -138,7 +138,7 @@ private actor CallLog {
     }
 }
 
-/// The seed's app reducer, without the Composable Architecture: state, actions, and effects
+/// The example's app reducer, without the Composable Architecture: state, actions, and effects
 /// that run against a ``LocationClient``.
 private struct LocationFeature: Sendable {
     struct State: Equatable {

@@ -1,15 +1,16 @@
+import Clocks
 import Foundation
 import Testing
 import WhereaboutsTesting
 
 @testable import Whereabouts
 
-/// Seed 004: a tutorial on iOS 14 location privacy. A store keeps the status and the accuracy,
+/// A tutorial on iOS 14 location privacy. A store keeps the status and the accuracy,
 /// the location section is disabled until authorized, an "Allow Location Data" button shows
 /// until the person was asked, a missing purpose string makes "nothing happen", and precise-only
 /// features such as an ETA disappear under approximate location.
 @MainActor
-struct SeedFlow004Tests {
+struct PrivacyAwareStoreFlowTests {
     static let whenInUseText = "Adds where you took the picture to its caption."
 
     static func engine(_ person: ScriptedPerson, whenInUse: String? = whenInUseText) -> AuthorizationEngine {
@@ -22,7 +23,7 @@ struct SeedFlow004Tests {
         )
     }
 
-    /// The seed's Favorites row: an ETA only when precise features are available.
+    /// The tutorial's Favorites row: an ETA only when precise features are available.
     static func favoriteSubtitle(_ model: LocationPermissionModel) -> String {
         model.preciseFeaturesAvailable ? "Home · 12 min" : "Home"
     }

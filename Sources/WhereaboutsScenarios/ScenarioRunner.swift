@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 public import Whereabouts
 
@@ -52,12 +53,17 @@ public struct ScenarioRunner: Sendable {
 /// The state of one run of a scenario.
 final class Run: Sendable {
     let engine: AuthorizationEngine
-    let source = ScriptedSource()
-    let clock = TestClock()
+    let source = ScenarioSource()
+    let clock: TestClock<Duration>
+    /// The clock's time when the run started: a fix's timestamp is ``Scenario/epoch`` plus the time since.
+    let start: TestClock<Duration>.Instant
     let person = ScenarioPerson()
     let state = RunState()
 
     init(scenario: Scenario, secret: Coarsener.Secret) {
+        let clock = TestClock()
+        self.clock = clock
+        start = clock.now
         engine = AuthorizationEngine(
             appID: scenario.appID,
             declarations: scenario.info,
@@ -93,8 +99,9 @@ final class Run: Sendable {
                 restricted: change.restricted
             )
         case .fix(var location):
-            location.timestamp = Scenario.epoch.addingTimeInterval((clock.now.offset / .seconds(1)))
-            if !(await source.send(.location(location))) {
+            let elapsed = start.duration(to: clock.now)
+            location.timestamp = Scenario.epoch.addingTimeInterval(elapsed / .seconds(1))
+            if !(await source.send(.location(location), to: engine)) {
                 notes.append("nothing needs fixes now (no updates, request, region or visits), so none is read")
             }
         case .wait(let duration):

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Whereabouts
-import WhereaboutsTesting
+import WhereaboutsScenarios
 
 struct ScenarioParsingTests {
     /// The example in issue 2, item 8, character for character (`Fixtures/issue-example.json`).

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Whereabouts
-import WhereaboutsTesting
+import WhereaboutsScenarios
 
 struct ScenarioRunnerTests {
     /// The keys `--format json` prints for every step.

@@ -2,7 +2,7 @@ import Foundation
 import Whereabouts
 
 /// Reads one step of a scenario, with errors that say what is expected.
-enum Parser {
+enum ScenarioParser {
     typealias Fail = (String) -> ScenarioError
 
     static let stepKinds = ["do", "person", "app", "settings", "fix", "wait", "expect"]

@@ -1,17 +1,18 @@
+import Clocks
 import Foundation
 import Testing
 import Whereabouts
 import WhereaboutsTesting
 
-/// Seed 003: Mapbox's user location guide. The permissions delegate hears accuracy changes made
+/// Mapbox's user location guide. The permissions delegate hears accuracy changes made
 /// in Settings, temporary full accuracy uses the app's own purpose key "CustomKey", a custom
 /// location provider replaces the default one, and the puck's bearing follows the heading or
 /// the course, or turns into an approximate circle under reduced accuracy.
-struct SeedFlow003Tests {
+struct UserLocationPuckFlowTests {
     static let customKeyText = "We temporarily require your precise location for an optimal experience."
     static let coordinate = Coordinate(latitude: 37.7749, longitude: -122.4194)
 
-    /// The seed's Info.plist: `CustomKey` only, `LocationAccuracyAuthorizationDescription` omitted.
+    /// The guide's Info.plist: `CustomKey` only, `LocationAccuracyAuthorizationDescription` omitted.
     static let declarations = UsageDescriptions(
         whenInUse: "Your precise location is used to calculate turn-by-turn directions and show you on the map.",
         temporaryPurposes: ["CustomKey": customKeyText]
@@ -192,7 +193,7 @@ struct SeedFlow003Tests {
     }
 }
 
-/// The seed's `LocationPermissionsDelegate`: told of each accuracy change, not of every event.
+/// The guide's `LocationPermissionsDelegate`: told of each accuracy change, not of every event.
 private struct AccuracyDelegate {
     private(set) var accuracyChanges: [AccuracyAuthorization] = []
 

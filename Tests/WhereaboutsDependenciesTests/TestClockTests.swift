@@ -1,0 +1,33 @@
+import Dependencies
+import Foundation
+import Testing
+import Whereabouts
+import WhereaboutsTesting
+
+/// A test target that imports both swift-dependencies (which re-exports swift-clocks) and WhereaboutsTesting
+/// names `TestClock` without a module: WhereaboutsTesting has no clock of its own to make it ambiguous.
+struct TestClockTests {
+    @Test("TestClock, unqualified beside Dependencies, drives the engine's time limit for requestLocation")
+    func requestLocationTimesOutOnTheTestClock() async throws {
+        let clock = TestClock()
+        let source = ScriptedSource()
+        let engine = AuthorizationEngine(
+            appID: "com.example.find-me",
+            declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
+            prompter: ScriptedPerson(),
+            clock: clock
+        )
+        await engine.changeSettings(status: .authorizedWhenInUse)
+        let client = LocationClient.simulated(engine: engine, source: source)
+        let request = Task { try await client.requestLocation() }
+        await source.waitUntilRunning()  // the request is in, its time limit set
+
+        // `advance` lets the tasks already scheduled run first: the time limit is asleep on the clock when it moves.
+        await clock.advance(by: .seconds(9))
+        await #expect(throws: SuspensionError.self, "still waiting for a fix") { try await clock.checkSuspension() }
+        await clock.advance(by: .seconds(1))
+
+        let error = try await #require(throws: LocationError.self) { try await request.value }
+        #expect(error.code == .locationUnavailable)
+    }
+}
