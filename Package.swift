@@ -9,9 +9,9 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-/// What a test target that uses the test doubles links: WhereaboutsTesting, swift-clocks' `TestClock`, the
-/// concurrency helpers (`withMainSerialExecutor`, `Task.megaYield`), and IssueReporting's test support, through
-/// which a double's failure fails the running Swift Testing or XCTest test.
+/// What a test target that uses the test doubles links: WhereaboutsTesting, swift-clocks' `TestClock`,
+/// swift-concurrency-extras (`LockIsolated`, `Task.megaYield`), and IssueReporting's test support, through which a
+/// double's failure fails the running Swift Testing or XCTest test.
 let testDoubles: [Target.Dependency] = [
     "WhereaboutsTesting",
     .product(name: "Clocks", package: "swift-clocks"),

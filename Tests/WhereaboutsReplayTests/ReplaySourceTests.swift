@@ -20,19 +20,19 @@ struct ReplaySourceTests {
         return Data((text + "\n</trkseg></trk></gpx>\n").utf8)
     }
 
-    /// A task that reads `source` to its end, and a stream of how many events it has read, one element per event,
-    /// so a test suspends until the reader got the next one.
-    static func reader(_ source: ReplaySource) -> (Task<Void, any Error>, AsyncStream<Int>) {
+    /// A task that reads `source` to its end, a stream of how many events it has read, one element per event,
+    /// so a test suspends until the reader got the next one, and the events read.
+    static func reader(_ source: ReplaySource) -> (Task<Void, any Error>, AsyncStream<Int>, Collected) {
         let (counts, counted) = AsyncStream.makeStream(of: Int.self)
+        let collected = Collected()
         let task = Task {
             defer { counted.finish() }
-            var count = 0
-            for try await _ in source.events() {
-                count += 1
-                counted.yield(count)
+            for try await event in source.events() {
+                collected.append(event)
+                counted.yield(collected.count)
             }
         }
-        return (task, counts)
+        return (task, counts, collected)
     }
 
     static func locations(_ events: [SourceEvent]) -> [Location] {
@@ -49,14 +49,16 @@ struct ReplaySourceTests {
     func pacing(speed: ReplaySource.Speed, gap: Duration) async throws {
         let clock = TestClock()
         let source = ReplaySource(.data(Self.gpx(seconds: [0, 2, 4]), name: "t.gpx"), speed: speed, clock: clock)
-        let (read, counts) = Self.reader(source)
+        let (read, counts, collected) = Self.reader(source)
         var count = counts.makeAsyncIterator()
         #expect(await count.next() == 1)
-        // `advance` lets the tasks already scheduled run first: the reader is asleep on the clock when it moves.
+        #expect(await clock.untilSleeping(), "the reader waits the gap")
         await clock.advance(by: gap - .milliseconds(1))
-        await #expect(throws: SuspensionError.self, "the reader waits the gap") { try await clock.checkSuspension() }
+        #expect(await clock.untilSleeping())
+        #expect(collected.count == 1, "not before the gap has passed")
         await clock.advance(by: .milliseconds(1))
         #expect(await count.next() == 2)
+        #expect(await clock.untilSleeping())
         await clock.advance(by: gap)
         #expect(await count.next() == 3)
         try await read.value
@@ -74,9 +76,10 @@ struct ReplaySourceTests {
         for try await _ in fast.events() { count += 1 }
         #expect(count == 3)
         let paused = ReplaySource(.data(Self.gpx(seconds: [0, 3_600]), name: "t.gpx"), clock: clock)
-        let (read, counts) = Self.reader(paused)
+        let (read, counts, _) = Self.reader(paused)
         var pausedCount = counts.makeAsyncIterator()
         #expect(await pausedCount.next() == 1)
+        #expect(await clock.untilSleeping())
         await clock.advance(by: .seconds(60))
         #expect(await pausedCount.next() == 2)
         try await read.value

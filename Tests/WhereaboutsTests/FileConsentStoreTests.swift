@@ -323,15 +323,14 @@ struct FileConsentStoreTests {
             }
             var seen = counts.makeAsyncIterator()
 
-            // `advance` lets the tasks already scheduled run first: the poller is asleep on the clock when it moves.
             try await settings.setGrant(Grant(decision: .denied), for: Self.demo)
+            #expect(await clock.untilSleeping(), "the poller waits on the clock")
             await clock.advance(by: .milliseconds(250))
             #expect(await seen.next() == 1)
 
+            #expect(await clock.untilSleeping(), "the poller waits again")
             await clock.advance(by: .milliseconds(250))  // nothing changed
-            await #expect(throws: SuspensionError.self, "the poller looked and sleeps again") {
-                try await clock.checkSuspension()
-            }
+            #expect(await clock.untilSleeping(), "the poller looked and waits again")
 
             try await settings.setGrant(nil, for: Self.demo)
             await clock.advance(by: .milliseconds(250))
@@ -340,7 +339,7 @@ struct FileConsentStoreTests {
             consumer.cancel()
             await consumer.value
             #expect(await seen.next() == nil, "no change counted after the last")
-            try await clock.checkSuspension()  // the poller ended: nothing sleeps on the clock
+            #expect(await clock.untilIdle(), "the poller ended")
         }
     }
 
