@@ -179,27 +179,6 @@ struct LocationClientTests {
         }
     }
 
-    @Test("the test clock wakes sleepers in deadline order, only when advanced")
-    func testClockOrder() async throws {
-        let clock = TestClock()
-        let order = OrderBox()
-        let late = Task {
-            try await clock.sleep(for: .seconds(5))
-            await order.append(5)
-        }
-        let early = Task {
-            try await clock.sleep(for: .seconds(2))
-            await order.append(2)
-        }
-        await clock.advance(by: .seconds(1))  // a task that sleeps later still wakes in deadline order
-        #expect(await order.values.isEmpty)
-        await clock.advance(by: .seconds(10))
-        try await late.value
-        try await early.value
-        #expect(await order.values == [2, 5])
-        #expect(clock.now == TestClock<Duration>.Instant(offset: .seconds(11)))
-    }
-
     @Test("cancelling a sleeper on the test clock throws CancellationError")
     func testClockCancel() async throws {
         let clock = TestClock()
@@ -208,9 +187,4 @@ struct LocationClientTests {
         sleeper.cancel()
         await #expect(throws: CancellationError.self) { try await sleeper.value }
     }
-}
-
-actor OrderBox {
-    var values: [Int] = []
-    func append(_ value: Int) { values.append(value) }
 }
