@@ -21,7 +21,6 @@ let package = Package(
         .library(name: "WhereaboutsCoreLocation", targets: ["WhereaboutsCoreLocation"]),
         .library(name: "WhereaboutsDependencies", targets: ["WhereaboutsDependencies"]),
         .executable(name: "whereabouts", targets: ["whereabouts"]),
-        .executable(name: "whereabouts-bench", targets: ["whereabouts-bench"]),
         .plugin(name: "WhereaboutsLintPlugin", targets: ["WhereaboutsLintPlugin"]),
     ],
     dependencies: [
@@ -85,23 +84,6 @@ let package = Package(
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "whereabouts-bench",
-            dependencies: [
-                "Whereabouts",
-                "WhereaboutsGPSD",
-                "WhereaboutsLint",
-                "WhereaboutsReplay",
-                "WhereaboutsTesting",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-            ],
-            path: "Benchmarks/whereabouts-bench",
             swiftSettings: swiftSettings
         ),
         .plugin(
@@ -177,6 +159,33 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The benchmarks measure a Linux machine: they read /proc (peak RSS, open descriptors, their own path), run gpsd,
+// gpsbabel and gpsd's Python client as baselines, and call Glibc directly (posix_spawn, sockets, getrusage). So they
+// exist only where the manifest is read on Linux: `swift build` and `swift test` on a Mac never see them. (`os()` in a
+// manifest is the host's; a cross-build from Linux to an Apple platform would still list them, and need not build them.)
+#if os(Linux)
+package.products.append(.executable(name: "whereabouts-bench", targets: ["whereabouts-bench"]))
+package.targets.append(
+    .executableTarget(
+        name: "whereabouts-bench",
+        dependencies: [
+            "Whereabouts",
+            "WhereaboutsGPSD",
+            "WhereaboutsLint",
+            "WhereaboutsReplay",
+            "WhereaboutsTesting",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ],
+        path: "Benchmarks/whereabouts-bench",
+        swiftSettings: swiftSettings
+    )
+)
+#endif
 
 // libFuzzer targets, one folder each under Fuzz/. They have no `main` of their own (libFuzzer supplies it), so they
 // exist only when WHEREABOUTS_FUZZ is set; a plain `swift build` or `swift test` never sees them. scripts/fuzz.sh sets

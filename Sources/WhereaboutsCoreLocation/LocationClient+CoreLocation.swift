@@ -1,9 +1,11 @@
-#if canImport(CoreLocation) && (os(iOS) || os(macOS))
+// The platforms of Internal/CoreLocationManager.swift (iOS, Mac Catalyst, visionOS, macOS), in canImport terms that
+// scripts/check-apple.sh can switch on with the stand-ins.
+#if canImport(CoreLocation) && (canImport(UIKit) || canImport(AppKit)) && !os(tvOS) && !os(watchOS)
 public import Whereabouts
 import Foundation
 #if canImport(UIKit)
 import UIKit
-#elseif canImport(AppKit)
+#else
 import AppKit
 #endif
 

@@ -1,7 +1,7 @@
 public import Dependencies
 public import Whereabouts
 
-#if canImport(CoreLocation) && (os(iOS) || os(macOS))
+#if canImport(CoreLocation) && (canImport(UIKit) || canImport(AppKit)) && !os(tvOS) && !os(watchOS)
 import WhereaboutsCoreLocation
 #endif
 
@@ -45,7 +45,7 @@ extension DependencyValues {
 /// The key of ``Dependencies/DependencyValues/locationClient``.
 private enum LocationClientKey: DependencyKey {
     static var liveValue: LocationClient {
-        #if canImport(CoreLocation) && (os(iOS) || os(macOS))
+        #if canImport(CoreLocation) && (canImport(UIKit) || canImport(AppKit)) && !os(tvOS) && !os(watchOS)
         .live()
         #else
         .failing { endpoint in

@@ -2,9 +2,7 @@ import Foundation
 import Whereabouts
 import WhereaboutsTesting
 
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `whereabouts-bench pipeline`: fixes from a source through the engine to a live-updates consumer,
 /// against a bare `AsyncStream` hand-off of the same fixes.

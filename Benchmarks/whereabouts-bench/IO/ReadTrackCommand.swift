@@ -3,9 +3,7 @@ import Foundation
 import Whereabouts
 import WhereaboutsReplay
 
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `whereabouts-bench read-track FORMAT FILE` (hidden): reads a track the way the GPX and NMEA
 /// benchmarks time it, in a process of its own so its peak RSS is its own.

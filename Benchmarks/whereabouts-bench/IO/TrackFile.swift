@@ -1,9 +1,7 @@
 import Foundation
 import Whereabouts
 
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A generated track file in the bench's scratch folder: GPX 1.1 or an NMEA log of a given size.
 ///

@@ -1,4 +1,8 @@
-#if canImport(CoreLocation) && (os(iOS) || os(macOS))
+// Apple platforms with Core Location's live updates and an application object to watch: iOS, iPadOS, Mac Catalyst
+// and visionOS (UIKit), and macOS (AppKit). Not tvOS (no live updates, no Always) nor watchOS (no UIApplication).
+// The conditions are written with canImport so that scripts/check-apple.sh can type-check every line against the
+// stand-ins in AppleStandIns/ on Linux.
+#if canImport(CoreLocation) && (canImport(UIKit) || canImport(AppKit)) && !os(tvOS) && !os(watchOS)
 import CoreLocation
 import Foundation
 import Whereabouts
@@ -12,7 +16,8 @@ import Whereabouts
 final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDelegate {
     private let manager = CLLocationManager()
     private var servicesEnabled = CLLocationManager.locationServicesEnabled()
-    #if os(iOS)
+    #if canImport(UIKit)
+    /// `CLBackgroundActivitySession` exists on iOS 17, Mac Catalyst 17 and visionOS 1, not on macOS.
     private var backgroundSession: CLBackgroundActivitySession?
     #endif
     var callback: (@MainActor (ManagerCallback) -> Void)?
@@ -61,7 +66,13 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
     func startUpdatingLocation() { manager.startUpdatingLocation() }
     func stopUpdatingLocation() { manager.stopUpdatingLocation() }
     func startUpdatingHeading() { manager.startUpdatingHeading() }
-    func stopUpdatingHeading() { manager.stopUpdatingHeading() }
+    func stopUpdatingHeading() {
+        #if canImport(UIKit)
+        manager.stopUpdatingHeading()
+        #endif
+        // macOS has startUpdatingHeading() but no stopUpdatingHeading() (API_UNAVAILABLE(tvos, macos)): a Mac has
+        // no magnetometer, so its manager never delivers a heading to stop.
+    }
 
     func startMonitoring(for region: Region) {
         let circle = CLCircularRegion(
@@ -84,7 +95,7 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
     func stopMonitoringVisits() { manager.stopMonitoringVisits() }
 
     func startBackgroundActivitySession() -> Bool {
-        #if os(iOS)
+        #if canImport(UIKit)
         if backgroundSession == nil { backgroundSession = CLBackgroundActivitySession() }
         return true
         #else
@@ -93,7 +104,7 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
     }
 
     func stopBackgroundActivitySession() {
-        #if os(iOS)
+        #if canImport(UIKit)
         backgroundSession?.invalidate()
         backgroundSession = nil
         #endif
@@ -151,7 +162,7 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
         MainActor.assumeIsolated { callback?(.didVisit(converted)) }
     }
 
-    #if os(iOS)
+    // Pausing is iOS's and macOS's (pausesLocationUpdatesAutomatically: iOS 6, macOS 10.15).
     nonisolated func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {
         MainActor.assumeIsolated { callback?(.didPauseLocationUpdates) }
     }
@@ -159,7 +170,6 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
     nonisolated func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager) {
         MainActor.assumeIsolated { callback?(.didResumeLocationUpdates) }
     }
-    #endif
 }
 
 // MARK: Conversions: Core Location's negative values mean "unknown", which Whereabouts spells nil.
