@@ -187,6 +187,35 @@ package.targets.append(
 )
 #endif
 
+// Apple stand-ins: scripts/check-apple.sh sets WHEREABOUTS_APPLE to `ios` or `macos` to type-check the Apple-only code on
+// Linux against interface-only modules named CoreLocation and UIKit (iOS) or AppKit (macOS), written from Apple's SDK
+// declarations in AppleStandIns/. The macOS flavour marks what macOS lacks unavailable. Never set for a real build:
+// these modules are not Apple's, and their bodies trap.
+if let flavour = Context.environment["WHEREABOUTS_APPLE"], ["ios", "macos"].contains(flavour) {
+    let application = flavour == "ios" ? "UIKit" : "AppKit"
+    // Library evolution makes their enums non-frozen, as Objective-C enums are when imported.
+    let standInSettings: [SwiftSetting] = [.unsafeFlags(["-enable-library-evolution"])]
+    package.targets.append(
+        .target(
+            name: "CoreLocation",
+            path: "AppleStandIns/CoreLocation",
+            swiftSettings: standInSettings + (flavour == "macos" ? [.define("WHEREABOUTS_STANDIN_MACOS")] : [])
+        )
+    )
+    package.targets.append(
+        .target(name: application, path: "AppleStandIns/\(application)", swiftSettings: standInSettings)
+    )
+    for target in package.targets where target.name == "WhereaboutsCoreLocation" {
+        target.dependencies += ["CoreLocation", .target(name: application)]
+    }
+    // A new WHEREABOUTS_APPLE_RUN each run recompiles the Apple-only modules, so their warnings are printed again.
+    if let run = Context.environment["WHEREABOUTS_APPLE_RUN"], run.allSatisfy({ $0.isLetter || $0.isNumber }) {
+        for target in package.targets where ["WhereaboutsCoreLocation", "WhereaboutsDependencies"].contains(target.name) {
+            target.swiftSettings = (target.swiftSettings ?? []) + [.define("WHEREABOUTS_APPLE_RUN_\(run)")]
+        }
+    }
+}
+
 // libFuzzer targets, one folder each under Fuzz/. They have no `main` of their own (libFuzzer supplies it), so they
 // exist only when WHEREABOUTS_FUZZ is set; a plain `swift build` or `swift test` never sees them. scripts/fuzz.sh sets
 // it and builds with `--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address`.
