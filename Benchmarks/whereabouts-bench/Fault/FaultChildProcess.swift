@@ -1,5 +1,4 @@
 import Foundation
-
 import Glibc
 
 /// A child process whose standard output is a pipe the parent reads line by line, for the fault

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import Whereabouts
-
 import Glibc
+import Whereabouts
 
 /// `whereabouts-bench fault-consent-writer`: the writer the consent-kill harness kills.
 ///

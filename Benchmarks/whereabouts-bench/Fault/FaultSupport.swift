@@ -1,5 +1,4 @@
 import Foundation
-
 import Glibc
 
 /// Sleeps the calling thread for `seconds` (the fault harnesses time kills to the microsecond).

@@ -1,5 +1,4 @@
 import Foundation
-
 import Glibc
 
 /// A child process the bench starts and later stops (gpsd, the Python client), whose standard output is

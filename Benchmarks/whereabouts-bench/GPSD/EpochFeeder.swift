@@ -1,7 +1,6 @@
 import Foundation
-import Whereabouts
-
 import Glibc
+import Whereabouts
 
 /// The GPS receiver gpsd reads: a TCP server on 127.0.0.1 that writes one NMEA epoch (`GPGGA` then `GPRMC`, so
 /// gpsd ends the cycle on RMC at once) per interval and records the monotonic time of each `write`.

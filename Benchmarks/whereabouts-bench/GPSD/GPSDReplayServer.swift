@@ -1,7 +1,6 @@
 import Foundation
-import Whereabouts
-
 import Glibc
+import Whereabouts
 
 /// A stand-in for gpsd that replays real gpsd output as fast as a client reads it, to measure the clients.
 ///

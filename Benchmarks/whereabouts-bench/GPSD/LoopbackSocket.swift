@@ -1,5 +1,4 @@
 import Foundation
-
 import Glibc
 
 /// Blocking TCP sockets on 127.0.0.1 for the bench's own servers (the NMEA feeder, the replay server).

@@ -1,5 +1,4 @@
 import Foundation
-
 import Glibc
 
 /// A growable byte buffer with fast number formatting, flushed to a file descriptor in large writes.

@@ -1,5 +1,4 @@
 import Foundation
-
 import Glibc
 
 /// `whereabouts-bench gpx`: reading a generated GPX track, against gpsbabel reading the same file.

@@ -1,5 +1,4 @@
 import Foundation
-
 import Glibc
 
 /// Timing and process helpers shared by the benchmarks.
