@@ -2,7 +2,8 @@ import Whereabouts
 
 extension CoreLocationAdapter {
     /// The authorization now, read from the manager.
-    func authorization() -> Authorization {
+    func authorization() async -> Authorization {
+        await refreshServicesEnabled()
         authorizationMayHaveChanged()
         return current
     }

@@ -46,6 +46,7 @@ extension LocationClient {
             AdapterHolder {
                 let adapter = CoreLocationAdapter(
                     manager: CoreLocationManager(),
+                    applicationState: .current,
                     declarations: read,
                     clock: ContinuousClock(),
                     alwaysMemory: .userDefaults
@@ -72,6 +73,24 @@ extension CoreLocationAdapter.AlwaysRequestMemory {
         wasRequested: { UserDefaults.standard.bool(forKey: "WhereaboutsAlwaysAuthorizationRequested") },
         recordRequest: { UserDefaults.standard.set(true, forKey: "WhereaboutsAlwaysAuthorizationRequested") }
     )
+}
+
+extension ApplicationState {
+    /// The app's state now: `UIApplication.shared.applicationState` with UIKit; on macOS, where AppKit has
+    /// no background state to read, active.
+    @MainActor
+    static var current: ApplicationState {
+        #if canImport(UIKit)
+        switch UIApplication.shared.applicationState {
+        case .active: .active
+        case .inactive: .inactive
+        case .background: .background
+        @unknown default: .active
+        }
+        #else
+        .active
+        #endif
+    }
 }
 
 extension CoreLocationAdapter {

@@ -9,9 +9,11 @@ extension DependencyValues {
     /// The app's ``Whereabouts/LocationClient``, for features built with swift-dependencies or the
     /// Composable Architecture (as composable-core-location's `locationManager` was).
     ///
-    /// The live value is `LocationClient.live()`, the platform's real location on Core Location, on iOS and macOS. Linux has no operating
-    /// system to ask, so there the live value reports an issue on every call and says how to provide
-    /// one: a client on an engine and a source, set once at launch. The test value is unimplemented:
+    /// The live value is `LocationClient.live()`, the platform's real location on Core Location, on iOS, iPadOS,
+    /// Mac Catalyst, visionOS and macOS. Elsewhere it reports an issue on every call and says how to provide a client,
+    /// set once at launch: on Linux, which has no operating system to ask, a client on an engine and a source; on
+    /// tvOS (whose Core Location has no live updates and no Always) and watchOS (which has no `UIApplication` to tell
+    /// the adapter whether the app is in the foreground), a client of your own. The test value is unimplemented:
     /// every endpoint a test did not override fails the test (XCTest or Swift Testing) and names itself.
     ///
     /// ```swift
@@ -47,6 +49,15 @@ private enum LocationClientKey: DependencyKey {
     static var liveValue: LocationClient {
         #if canImport(CoreLocation) && (canImport(UIKit) || canImport(AppKit)) && !os(tvOS) && !os(watchOS)
         .live()
+        #elseif os(tvOS) || os(watchOS)
+        .failing { endpoint in
+            let message =
+                "LocationClient.\(endpoint) was called on the live location client, but Whereabouts has no Core "
+                + "Location client on tvOS or watchOS; provide one at launch with `prepareDependencies { "
+                + "$0.locationClient = LocationClient(...) }`"
+            reportIssue(message)
+            return UnimplementedFailure(description: message)
+        }
         #else
         .failing { endpoint in
             let message =

@@ -15,7 +15,6 @@ import Whereabouts
 @MainActor
 final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDelegate {
     private let manager = CLLocationManager()
-    private var servicesEnabled = CLLocationManager.locationServicesEnabled()
     #if canImport(UIKit)
     /// `CLBackgroundActivitySession` exists on iOS 17, Mac Catalyst 17 and visionOS 1, not on macOS.
     private var backgroundSession: CLBackgroundActivitySession?
@@ -35,10 +34,10 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
         AccuracyAuthorization(rawValue: manager.accuracyAuthorization.rawValue) ?? .reducedAccuracy
     }
 
-    /// Read when the manager is made and on each authorization callback (Core Location calls the
-    /// delegate when Location Services are switched), not on every access: Apple warns that the
-    /// class method can block the main thread.
-    var locationServicesEnabled: Bool { servicesEnabled }
+    /// Runs on the global executor, never on the main actor: Apple warns that the class method can block.
+    @concurrent nonisolated func locationServicesEnabled() async -> Bool {
+        CLLocationManager.locationServicesEnabled()
+    }
 
     var isRegionMonitoringAvailable: Bool {
         CLLocationManager.isMonitoringAvailable(for: CLCircularRegion.self)
@@ -113,11 +112,7 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
     // MARK: CLLocationManagerDelegate (called on the main thread, where the manager was made)
 
     nonisolated func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
-        let enabled = CLLocationManager.locationServicesEnabled()
-        MainActor.assumeIsolated {
-            servicesEnabled = enabled
-            callback?(.didChangeAuthorization)
-        }
+        MainActor.assumeIsolated { callback?(.didChangeAuthorization) }
     }
 
     nonisolated func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {

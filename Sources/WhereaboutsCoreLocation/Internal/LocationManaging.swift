@@ -7,13 +7,14 @@ import Whereabouts
 /// follows), so every line of the adapter's logic is compiled and tested without Core Location. Like `CLLocationManager`, it lives
 /// on the main thread, and its callbacks (``callback``) arrive there.
 @MainActor
-protocol LocationManaging: AnyObject {
+protocol LocationManaging: AnyObject, Sendable {
     /// `authorizationStatus`.
     var authorizationStatus: AuthorizationStatus { get }
     /// `accuracyAuthorization`.
     var accuracyAuthorization: AccuracyAuthorization { get }
-    /// `CLLocationManager.locationServicesEnabled()`.
-    var locationServicesEnabled: Bool { get }
+    /// `CLLocationManager.locationServicesEnabled()`, called off the main actor: it can block, and Xcode warns that
+    /// it "can cause UI unresponsiveness if invoked on the main thread".
+    @concurrent nonisolated func locationServicesEnabled() async -> Bool
     /// `CLLocationManager.isMonitoringAvailable(for: CLCircularRegion.self)`.
     var isRegionMonitoringAvailable: Bool { get }
     /// `allowsBackgroundLocationUpdates`. iOS raises an exception when it is set to `true` without
