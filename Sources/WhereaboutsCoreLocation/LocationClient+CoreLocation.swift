@@ -1,6 +1,6 @@
-// The platforms of Internal/CoreLocationManager.swift (iOS, Mac Catalyst, visionOS, macOS), in canImport terms that
+// The platforms of Internal/CoreLocationManager.swift (iOS, iPadOS, Mac Catalyst, macOS), in canImport terms that
 // scripts/check-apple.sh can switch on with the stand-ins.
-#if canImport(CoreLocation) && (canImport(UIKit) || canImport(AppKit)) && !os(tvOS) && !os(watchOS)
+#if canImport(CoreLocation) && (canImport(UIKit) || canImport(AppKit)) && !os(tvOS) && !os(watchOS) && !os(visionOS)
 public import Whereabouts
 import Foundation
 #if canImport(UIKit)

@@ -1,7 +1,7 @@
 public import Dependencies
 public import Whereabouts
 
-#if canImport(CoreLocation) && (canImport(UIKit) || canImport(AppKit)) && !os(tvOS) && !os(watchOS)
+#if canImport(CoreLocation) && (canImport(UIKit) || canImport(AppKit)) && !os(tvOS) && !os(watchOS) && !os(visionOS)
 import WhereaboutsCoreLocation
 #endif
 
@@ -10,11 +10,11 @@ extension DependencyValues {
     /// Composable Architecture (as composable-core-location's `locationManager` was).
     ///
     /// The live value is `LocationClient.live()`, the platform's real location on Core Location, on iOS, iPadOS,
-    /// Mac Catalyst, visionOS and macOS. Elsewhere it reports an issue on every call and says how to provide a client,
-    /// set once at launch: on Linux, which has no operating system to ask, a client on an engine and a source; on
-    /// tvOS (whose Core Location has no live updates and no Always) and watchOS (which has no `UIApplication` to tell
-    /// the adapter whether the app is in the foreground), a client of your own. The test value is unimplemented:
-    /// every endpoint a test did not override fails the test (XCTest or Swift Testing) and names itself.
+    /// Mac Catalyst and macOS. Elsewhere it reports an issue on every call and says how to provide a client, set once
+    /// at launch: on Linux, which has no operating system to ask, a client on an engine and a source; on tvOS (whose
+    /// Core Location has no live updates and no Always), visionOS (no Always, no heading, no visits) and watchOS (no
+    /// `UIApplication` to tell whether the app is in the foreground), a client of your own. The test value is
+    /// unimplemented: every endpoint a test did not override fails the test (XCTest or Swift Testing) and names itself.
     ///
     /// ```swift
     /// @Dependency(\.locationClient) var locationClient
@@ -46,29 +46,7 @@ extension DependencyValues {
 
 /// The key of ``Dependencies/DependencyValues/locationClient``.
 private enum LocationClientKey: DependencyKey {
-    static var liveValue: LocationClient {
-        #if canImport(CoreLocation) && (canImport(UIKit) || canImport(AppKit)) && !os(tvOS) && !os(watchOS)
-        .live()
-        #elseif os(tvOS) || os(watchOS)
-        .failing { endpoint in
-            let message =
-                "LocationClient.\(endpoint) was called on the live location client, but Whereabouts has no Core "
-                + "Location client on tvOS or watchOS; provide one at launch with `prepareDependencies { "
-                + "$0.locationClient = LocationClient(...) }`"
-            reportIssue(message)
-            return UnimplementedFailure(description: message)
-        }
-        #else
-        .failing { endpoint in
-            let message =
-                "LocationClient.\(endpoint) was called on the live location client, but this platform "
-                + "has no Core Location; provide a client at launch with `prepareDependencies { "
-                + "$0.locationClient = .simulated(engine: engine, source: source) }` (a gpsd or replay source)"
-            reportIssue(message)
-            return UnimplementedFailure(description: message)
-        }
-        #endif
-    }
+    static var liveValue: LocationClient { .platformLive }
 
     static var testValue: LocationClient {
         .failing { endpoint in
@@ -80,3 +58,38 @@ private enum LocationClientKey: DependencyKey {
         }
     }
 }
+
+#if canImport(CoreLocation) && (canImport(UIKit) || canImport(AppKit)) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+extension LocationClient {
+    /// The dependency's live value here: Core Location's client.
+    fileprivate static var platformLive: LocationClient { .live() }
+}
+#elseif os(tvOS) || os(watchOS) || os(visionOS)
+extension LocationClient {
+    /// The dependency's live value here: an issue on each call, saying that Whereabouts has no client here.
+    fileprivate static var platformLive: LocationClient {
+        .failing { endpoint in
+            let message =
+                "LocationClient.\(endpoint) was called on the live location client, but Whereabouts has no Core "
+                + "Location client on tvOS, watchOS or visionOS; provide one at launch with `prepareDependencies { "
+                + "$0.locationClient = LocationClient(...) }`"
+            reportIssue(message)
+            return UnimplementedFailure(description: message)
+        }
+    }
+}
+#else
+extension LocationClient {
+    /// The dependency's live value here: an issue on each call, saying how to provide a client.
+    fileprivate static var platformLive: LocationClient {
+        .failing { endpoint in
+            let message =
+                "LocationClient.\(endpoint) was called on the live location client, but this platform "
+                + "has no Core Location; provide a client at launch with `prepareDependencies { "
+                + "$0.locationClient = .simulated(engine: engine, source: source) }` (a gpsd or replay source)"
+            reportIssue(message)
+            return UnimplementedFailure(description: message)
+        }
+    }
+}
+#endif

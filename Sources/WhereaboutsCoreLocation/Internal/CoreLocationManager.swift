@@ -1,8 +1,8 @@
-// Apple platforms with Core Location's live updates and an application object to watch: iOS, iPadOS, Mac Catalyst
-// and visionOS (UIKit), and macOS (AppKit). Not tvOS (no live updates, no Always) nor watchOS (no UIApplication).
-// The conditions are written with canImport so that scripts/check-apple.sh can type-check every line against the
-// stand-ins in AppleStandIns/ on Linux.
-#if canImport(CoreLocation) && (canImport(UIKit) || canImport(AppKit)) && !os(tvOS) && !os(watchOS)
+// Apple platforms with Core Location's live updates, Always, heading and an application object to watch: iOS, iPadOS
+// and Mac Catalyst (UIKit), and macOS (AppKit). Not tvOS (no live updates, no Always), watchOS (no UIApplication) nor
+// visionOS (no Always, no heading, no visits). The conditions are written with canImport so that
+// scripts/check-apple.sh can type-check every line against the stand-ins in AppleStandIns/ on Linux.
+#if canImport(CoreLocation) && (canImport(UIKit) || canImport(AppKit)) && !os(tvOS) && !os(watchOS) && !os(visionOS)
 import CoreLocation
 import Foundation
 import Whereabouts
@@ -16,7 +16,7 @@ import Whereabouts
 final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDelegate {
     private let manager = CLLocationManager()
     #if canImport(UIKit)
-    /// `CLBackgroundActivitySession` exists on iOS 17, Mac Catalyst 17 and visionOS 1, not on macOS.
+    /// `CLBackgroundActivitySession` exists on iOS 17 and Mac Catalyst 17, not on macOS.
     private var backgroundSession: CLBackgroundActivitySession?
     #endif
     var callback: (@MainActor (ManagerCallback) -> Void)?
