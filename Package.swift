@@ -27,7 +27,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // Any swift-syntax from 600 to 604 (swift-dependencies also stops before 605), so an app whose other macro packages
+        // pin an older swift-syntax still resolves Whereabouts; CI builds the linter with 600.0.1 as well as the newest.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"605.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
         .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
@@ -210,7 +212,8 @@ if let flavour = Context.environment["WHEREABOUTS_APPLE"], ["ios", "macos"].cont
     }
     // A new WHEREABOUTS_APPLE_RUN each run recompiles the Apple-only modules, so their warnings are printed again.
     if let run = Context.environment["WHEREABOUTS_APPLE_RUN"], run.allSatisfy({ $0.isLetter || $0.isNumber }) {
-        for target in package.targets where ["WhereaboutsCoreLocation", "WhereaboutsDependencies"].contains(target.name) {
+        let appleOnly = ["WhereaboutsCoreLocation", "WhereaboutsDependencies"]
+        for target in package.targets where appleOnly.contains(target.name) {
             target.swiftSettings = (target.swiftSettings ?? []) + [.define("WHEREABOUTS_APPLE_RUN_\(run)")]
         }
     }
