@@ -189,32 +189,38 @@ package.targets.append(
 )
 #endif
 
-// Apple stand-ins: scripts/check-apple.sh sets WHEREABOUTS_APPLE to `ios` or `macos` to type-check the Apple-only code on
-// Linux against interface-only modules named CoreLocation and UIKit (iOS) or AppKit (macOS), written from Apple's SDK
-// declarations in AppleStandIns/. The macOS flavour marks what macOS lacks unavailable. Never set for a real build:
-// these modules are not Apple's, and their bodies trap.
-if let flavour = Context.environment["WHEREABOUTS_APPLE"], ["ios", "macos"].contains(flavour) {
-    let application = flavour == "ios" ? "UIKit" : "AppKit"
+// Apple stand-ins: scripts/check-apple.sh sets WHEREABOUTS_APPLE to a flavour (ios, macos, visionos, watchos) to
+// type-check the Apple-only code on Linux against interface-only modules named CoreLocation and UIKit, AppKit or
+// WatchKit, written from Apple's SDK declarations in AppleStandIns/. Each flavour marks what its platform lacks
+// unavailable; visionos and watchos also define STANDIN_VISIONOS or STANDIN_WATCHOS in the Core Location modules,
+// where those stand for os(visionOS) and os(watchOS). Never set for a real build: the stand-ins' bodies trap.
+let appleFlavours = ["ios": "UIKit", "macos": "AppKit", "visionos": "UIKit", "watchos": "WatchKit"]
+if let flavour = Context.environment["WHEREABOUTS_APPLE"], let application = appleFlavours[flavour] {
     // Library evolution makes their enums non-frozen, as Objective-C enums are when imported.
     let standInSettings: [SwiftSetting] = [.unsafeFlags(["-enable-library-evolution"])]
     package.targets.append(
         .target(
             name: "CoreLocation",
             path: "AppleStandIns/CoreLocation",
-            swiftSettings: standInSettings + (flavour == "macos" ? [.define("WHEREABOUTS_STANDIN_MACOS")] : [])
+            swiftSettings: standInSettings + [.define("WHEREABOUTS_STANDIN_\(flavour.uppercased())")]
         )
     )
     package.targets.append(
         .target(name: application, path: "AppleStandIns/\(application)", swiftSettings: standInSettings)
     )
-    for target in package.targets where target.name == "WhereaboutsCoreLocation" {
-        target.dependencies += ["CoreLocation", .target(name: application)]
-    }
+    var platformSettings: [SwiftSetting] = []
+    if flavour == "visionos" { platformSettings.append(.define("STANDIN_VISIONOS")) }
+    if flavour == "watchos" { platformSettings.append(.define("STANDIN_WATCHOS")) }
     // A new WHEREABOUTS_APPLE_RUN each run recompiles the Apple-only modules, so their warnings are printed again.
     if let run = Context.environment["WHEREABOUTS_APPLE_RUN"], run.allSatisfy({ $0.isLetter || $0.isNumber }) {
-        let appleOnly = ["WhereaboutsCoreLocation", "WhereaboutsDependencies"]
-        for target in package.targets where appleOnly.contains(target.name) {
-            target.swiftSettings = (target.swiftSettings ?? []) + [.define("WHEREABOUTS_APPLE_RUN_\(run)")]
+        platformSettings.append(.define("WHEREABOUTS_APPLE_RUN_\(run)"))
+    }
+    for target in package.targets {
+        if target.name == "WhereaboutsCoreLocation" {
+            target.dependencies += ["CoreLocation", .target(name: application)]
+        }
+        if ["WhereaboutsCoreLocation", "WhereaboutsDependencies"].contains(target.name) {
+            target.swiftSettings = (target.swiftSettings ?? []) + platformSettings
         }
     }
 }

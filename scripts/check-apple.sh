@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Type-checks every Apple-only line on Linux, against the stand-ins in AppleStandIns/ (interface-only modules named
-# CoreLocation, UIKit, AppKit and XcodeProjectPlugin, written from Apple's SDK declarations; never shipped):
+# CoreLocation, UIKit, AppKit, WatchKit and XcodeProjectPlugin, written from Apple's SDK declarations; never shipped):
 #
-#   ios     WhereaboutsCoreLocation and WhereaboutsDependencies with CoreLocation + UIKit
-#   macos   the same with CoreLocation + AppKit, where what macOS lacks (stopUpdatingHeading(),
-#           CLBackgroundActivitySession, ...) is marked unavailable
-#   xcode   the lint plugin with XcodeProjectPlugin (Plugins/WhereaboutsLintPlugin/WhereaboutsLintPlugin+Xcode.swift)
+#   ios       WhereaboutsCoreLocation and WhereaboutsDependencies with CoreLocation + UIKit
+#   macos     the same with CoreLocation + AppKit, where what macOS lacks (stopUpdatingHeading(),
+#             CLBackgroundActivitySession, ...) is marked unavailable
+#   visionos  the same with CoreLocation + UIKit, what visionOS lacks (Always, heading, visits, regions, background
+#             updates) marked unavailable, and STANDIN_VISIONOS standing for os(visionOS) in the sources
+#   watchos   the same with CoreLocation + WatchKit, what watchOS lacks (visits, regions, pausing) marked unavailable,
+#             and STANDIN_WATCHOS standing for os(watchOS)
+#   xcode     the lint plugin with XcodeProjectPlugin (Plugins/WhereaboutsLintPlugin/WhereaboutsLintPlugin+Xcode.swift)
 #
 # Fails on any error or warning in this package's code, and if the Apple-only files were not compiled at all.
 # Builds in .build-apple (its own scratch folder), never in .build.
@@ -15,13 +19,13 @@
 # app-extension availability, Darwin Foundation's own annotations (Foundation here is swift-corelibs-foundation), and
 # everything at run time.
 #
-# Usage: bash scripts/check-apple.sh [ios] [macos] [xcode]   (all three when none is given)
+# Usage: bash scripts/check-apple.sh [ios] [macos] [visionos] [watchos] [xcode]   (all five when none is given)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scratch=.build-apple
 flavours=("$@")
-[ ${#flavours[@]} -gt 0 ] || flavours=(ios macos xcode)
+[ ${#flavours[@]} -gt 0 ] || flavours=(ios macos visionos watchos xcode)
 failed=()
 
 # Lines of the compiler's output that point into this package's code (not into .build-apple's checkouts). One warning
@@ -38,11 +42,15 @@ own_diagnostics() {
 check_platform() {
     local flavour=$1 log
     log=$(mktemp)
-    # A stand-in module left by the other flavour would still be found (canImport(UIKit) true in the macOS flavour).
-    local other=UIKit
-    [ "$flavour" = ios ] && other=AppKit
+    # A stand-in module left by another flavour would still be found (canImport(UIKit) true in the macOS flavour).
+    local application=UIKit other
+    [ "$flavour" = macos ] && application=AppKit
+    [ "$flavour" = watchos ] && application=WatchKit
     if [ -d "$scratch" ]; then
-        find "$scratch" -path "*/Modules/$other.*" -not -path "*/checkouts/*" -exec rm -rf {} +
+        for other in UIKit AppKit WatchKit; do
+            [ "$other" = "$application" ] && continue
+            find "$scratch" -path "*/Modules/$other.*" -not -path "*/checkouts/*" -exec rm -rf {} +
+        done
     fi
     echo "== $flavour: WhereaboutsCoreLocation and WhereaboutsDependencies against the $flavour stand-ins"
     local status=0
@@ -112,10 +120,10 @@ check_xcode() {
 
 for flavour in "${flavours[@]}"; do
     case "$flavour" in
-        ios | macos) check_platform "$flavour" ;;
+        ios | macos | visionos | watchos) check_platform "$flavour" ;;
         xcode) check_xcode ;;
         *)
-            echo "error: unknown flavour $flavour; use ios, macos or xcode" >&2
+            echo "error: unknown flavour $flavour; use ios, macos, visionos, watchos or xcode" >&2
             exit 64
             ;;
     esac

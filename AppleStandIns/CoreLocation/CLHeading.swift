@@ -1,6 +1,9 @@
 // Stand-in for Core Location's interface (see CLLocationCoordinate2D.swift).
 public import Foundation
 
+#if WHEREABOUTS_STANDIN_VISIONOS
+@available(*, unavailable, message: "CLHeading is not available on visionOS")
+#endif
 /// `CLHeading` (iOS 3, macOS 10.15, watchOS 2; not tvOS).
 @available(tvOS, unavailable)
 open class CLHeading: NSObject {

@@ -17,6 +17,9 @@ open class CLRegion: NSObject {
     }
 }
 
+#if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
+@available(*, unavailable, message: "CLCircularRegion is not available on visionOS or watchOS")
+#endif
 /// `CLCircularRegion` (iOS 7, macOS 10.10).
 open class CLCircularRegion: CLRegion {
     /// A circle around `center`.

@@ -1,6 +1,9 @@
 // Stand-in for Core Location's interface (see CLLocationCoordinate2D.swift).
 public import Foundation
 
+#if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
+@available(*, unavailable, message: "CLVisit is not available on visionOS or watchOS")
+#endif
 /// `CLVisit` (iOS 8, macOS 10.15; not watchOS or tvOS).
 @available(watchOS, unavailable) @available(tvOS, unavailable)
 open class CLVisit: NSObject {

@@ -1,9 +1,11 @@
-// The platforms of Internal/CoreLocationManager.swift (iOS, iPadOS, Mac Catalyst, macOS), in canImport terms that
-// scripts/check-apple.sh can switch on with the stand-ins.
-#if canImport(CoreLocation) && (canImport(UIKit) || canImport(AppKit)) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+// The platforms of Internal/CoreLocationManager.swift (iOS, iPadOS, Mac Catalyst, visionOS, macOS, watchOS), in terms
+// that scripts/check-apple.sh can switch on with the stand-ins (STANDIN_WATCHOS stands for os(watchOS) there).
+#if canImport(CoreLocation) && !os(tvOS) && (canImport(UIKit) || canImport(AppKit) || os(watchOS) || STANDIN_WATCHOS)
 public import Whereabouts
 import Foundation
-#if canImport(UIKit)
+#if os(watchOS) || STANDIN_WATCHOS
+import WatchKit
+#elseif canImport(UIKit)
 import UIKit
 #else
 import AppKit
@@ -76,11 +78,18 @@ extension CoreLocationAdapter.AlwaysRequestMemory {
 }
 
 extension ApplicationState {
-    /// The app's state now: `UIApplication.shared.applicationState` with UIKit; on macOS, where AppKit has
-    /// no background state to read, active.
+    /// The app's state now: `UIApplication.shared.applicationState` with UIKit, `WKApplication.shared()`'s on
+    /// watchOS; on macOS, where AppKit has no background state to read, active.
     @MainActor
     static var current: ApplicationState {
-        #if canImport(UIKit)
+        #if os(watchOS) || STANDIN_WATCHOS
+        switch WKApplication.shared().applicationState {
+        case .active: .active
+        case .inactive: .inactive
+        case .background: .background
+        @unknown default: .active
+        }
+        #elseif canImport(UIKit)
         switch UIApplication.shared.applicationState {
         case .active: .active
         case .inactive: .inactive
@@ -97,7 +106,14 @@ extension CoreLocationAdapter {
     /// Follows the application's activity: a permission prompt makes the app resign active until it
     /// is answered, which is how the adapter knows an upgrade prompt was shown and dismissed.
     func observeApplicationActivity() {
-        #if canImport(UIKit)
+        #if os(watchOS) || STANDIN_WATCHOS
+        let names: [(Notification.Name, @MainActor (CoreLocationAdapter) -> Void)] = [
+            (WKApplication.willResignActiveNotification, { $0.appWillResignActive() }),
+            (WKApplication.didBecomeActiveNotification, { $0.appDidBecomeActive() }),
+            (WKApplication.didEnterBackgroundNotification, { $0.appDidEnterBackground() }),
+            (WKApplication.willEnterForegroundNotification, { $0.appWillEnterForeground() }),
+        ]
+        #elseif canImport(UIKit)
         let names: [(Notification.Name, @MainActor (CoreLocationAdapter) -> Void)] = [
             (UIApplication.willResignActiveNotification, { $0.appWillResignActive() }),
             (UIApplication.didBecomeActiveNotification, { $0.appDidBecomeActive() }),

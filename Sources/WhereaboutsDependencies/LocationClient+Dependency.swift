@@ -1,7 +1,7 @@
 public import Dependencies
 public import Whereabouts
 
-#if canImport(CoreLocation) && (canImport(UIKit) || canImport(AppKit)) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+#if canImport(CoreLocation) && !os(tvOS) && (canImport(UIKit) || canImport(AppKit) || os(watchOS) || STANDIN_WATCHOS)
 import WhereaboutsCoreLocation
 #endif
 
@@ -10,10 +10,9 @@ extension DependencyValues {
     /// Composable Architecture (as composable-core-location's `locationManager` was).
     ///
     /// The live value is `LocationClient.live()`, the platform's real location on Core Location, on iOS, iPadOS,
-    /// Mac Catalyst and macOS. Elsewhere it reports an issue on every call and says how to provide a client, set once
-    /// at launch: on Linux, which has no operating system to ask, a client on an engine and a source; on tvOS (whose
-    /// Core Location has no live updates and no Always), visionOS (no Always, no heading, no visits) and watchOS (no
-    /// `UIApplication` to tell whether the app is in the foreground), a client of your own. The test value is
+    /// Mac Catalyst, visionOS, macOS and watchOS. Elsewhere it reports an issue on every call and says how to provide
+    /// a client, set once at launch: on Linux, which has no operating system to ask, a client on an engine and a
+    /// source; on tvOS, whose Core Location has no live updates and no Always, a client of your own. The test value is
     /// unimplemented: every endpoint a test did not override fails the test (XCTest or Swift Testing) and names itself.
     ///
     /// ```swift
@@ -59,20 +58,20 @@ private enum LocationClientKey: DependencyKey {
     }
 }
 
-#if canImport(CoreLocation) && (canImport(UIKit) || canImport(AppKit)) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+#if canImport(CoreLocation) && !os(tvOS) && (canImport(UIKit) || canImport(AppKit) || os(watchOS) || STANDIN_WATCHOS)
 extension LocationClient {
     /// The dependency's live value here: Core Location's client.
     fileprivate static var platformLive: LocationClient { .live() }
 }
-#elseif os(tvOS) || os(watchOS) || os(visionOS)
+#elseif os(tvOS)
 extension LocationClient {
     /// The dependency's live value here: an issue on each call, saying that Whereabouts has no client here.
     fileprivate static var platformLive: LocationClient {
         .failing { endpoint in
             let message =
                 "LocationClient.\(endpoint) was called on the live location client, but Whereabouts has no Core "
-                + "Location client on tvOS, watchOS or visionOS; provide one at launch with `prepareDependencies { "
-                + "$0.locationClient = LocationClient(...) }`"
+                + "Location client on tvOS (its Core Location has no live updates and no Always); provide one at "
+                + "launch with `prepareDependencies { $0.locationClient = LocationClient(...) }`"
             reportIssue(message)
             return UnimplementedFailure(description: message)
         }

@@ -26,6 +26,8 @@ final class SimulatedLocationManager: LocationManaging {
     /// the real check may): false if the check ran on the main actor.
     private(set) var servicesChecksLeftMainActorFree: [Bool] = []
     var isRegionMonitoringAvailable = true
+    /// What the platform's Core Location offers (all of it, as on iOS, unless a test says otherwise).
+    var capabilities = ManagerCapabilities.all
     var allowsBackgroundLocationUpdates = false
     var callback: (@MainActor (ManagerCallback) -> Void)?
 
