@@ -55,8 +55,8 @@ check_platform() {
     echo "== $flavour: WhereaboutsCoreLocation and WhereaboutsDependencies against the $flavour stand-ins"
     local status=0
     # A new WHEREABOUTS_APPLE_RUN recompiles the Apple-only modules, so that their warnings are printed again.
-    WHEREABOUTS_APPLE=$flavour WHEREABOUTS_APPLE_RUN="$flavour$(date +%s)$$" swift build --scratch-path "$scratch" --target WhereaboutsDependencies \
-        > "$log" 2>&1 || status=$?
+    WHEREABOUTS_APPLE=$flavour WHEREABOUTS_APPLE_RUN="$flavour$(date +%s)$$" \
+        swift build --scratch-path "$scratch" --target WhereaboutsDependencies > "$log" 2>&1 || status=$?
     local own
     own=$(own_diagnostics "$log")
     if [ "$status" -ne 0 ] || [ -n "$own" ]; then
