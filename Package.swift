@@ -32,14 +32,15 @@ let package = Package(
         .library(name: "WhereaboutsCoreLocation", targets: ["WhereaboutsCoreLocation"]),
         .library(name: "WhereaboutsDependencies", targets: ["WhereaboutsDependencies"]),
         .executable(name: "whereabouts", targets: ["whereabouts"]),
-        .executable(name: "whereabouts-bench", targets: ["whereabouts-bench"]),
         .plugin(name: "WhereaboutsLintPlugin", targets: ["WhereaboutsLintPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // Any swift-syntax from 600 to 604 (swift-dependencies also stops before 605), so an app whose other macro packages
+        // pin an older swift-syntax still resolves Whereabouts; CI builds the linter with 600.0.1 as well as the newest.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"605.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
@@ -110,23 +111,6 @@ let package = Package(
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "whereabouts-bench",
-            dependencies: [
-                "Whereabouts",
-                "WhereaboutsGPSD",
-                "WhereaboutsLint",
-                "WhereaboutsReplay",
-                "WhereaboutsTesting",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-            ],
-            path: "Benchmarks/whereabouts-bench",
             swiftSettings: swiftSettings
         ),
         .plugin(
@@ -208,6 +192,69 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The benchmarks measure a Linux machine: they read /proc (peak RSS, open descriptors, their own path), run gpsd,
+// gpsbabel and gpsd's Python client as baselines, and call Glibc directly (posix_spawn, sockets, getrusage). So they
+// exist only where the manifest is read on Linux: `swift build` and `swift test` on a Mac never see them. (`os()` in a
+// manifest is the host's; a cross-build from Linux to an Apple platform would still list them, and need not build them.)
+#if os(Linux)
+package.products.append(.executable(name: "whereabouts-bench", targets: ["whereabouts-bench"]))
+package.targets.append(
+    .executableTarget(
+        name: "whereabouts-bench",
+        dependencies: [
+            "Whereabouts",
+            "WhereaboutsGPSD",
+            "WhereaboutsLint",
+            "WhereaboutsReplay",
+            "WhereaboutsTesting",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ],
+        path: "Benchmarks/whereabouts-bench",
+        swiftSettings: swiftSettings
+    )
+)
+#endif
+
+// Apple stand-ins: scripts/check-apple.sh sets WHEREABOUTS_APPLE to a flavour (ios, macos, visionos, watchos) to
+// type-check the Apple-only code on Linux against interface-only modules named CoreLocation and UIKit, AppKit or
+// WatchKit, written from Apple's SDK declarations in AppleStandIns/. Each flavour marks what its platform lacks
+// unavailable; visionos and watchos also define STANDIN_VISIONOS or STANDIN_WATCHOS in the Core Location modules,
+// where those stand for os(visionOS) and os(watchOS). Never set for a real build: the stand-ins' bodies trap.
+let appleFlavours = ["ios": "UIKit", "macos": "AppKit", "visionos": "UIKit", "watchos": "WatchKit"]
+if let flavour = Context.environment["WHEREABOUTS_APPLE"], let application = appleFlavours[flavour] {
+    // Library evolution makes their enums non-frozen, as Objective-C enums are when imported.
+    let standInSettings: [SwiftSetting] = [.unsafeFlags(["-enable-library-evolution"])]
+    package.targets.append(
+        .target(
+            name: "CoreLocation",
+            path: "AppleStandIns/CoreLocation",
+            swiftSettings: standInSettings + [.define("WHEREABOUTS_STANDIN_\(flavour.uppercased())")]
+        )
+    )
+    package.targets.append(
+        .target(name: application, path: "AppleStandIns/\(application)", swiftSettings: standInSettings)
+    )
+    var platformSettings: [SwiftSetting] = []
+    if flavour == "visionos" { platformSettings.append(.define("STANDIN_VISIONOS")) }
+    if flavour == "watchos" { platformSettings.append(.define("STANDIN_WATCHOS")) }
+    // A new WHEREABOUTS_APPLE_RUN each run recompiles the Apple-only modules, so their warnings are printed again.
+    if let run = Context.environment["WHEREABOUTS_APPLE_RUN"], run.allSatisfy({ $0.isLetter || $0.isNumber }) {
+        platformSettings.append(.define("WHEREABOUTS_APPLE_RUN_\(run)"))
+    }
+    for target in package.targets {
+        if target.name == "WhereaboutsCoreLocation" {
+            target.dependencies += ["CoreLocation", .target(name: application)]
+        }
+        if ["WhereaboutsCoreLocation", "WhereaboutsDependencies"].contains(target.name) {
+            target.swiftSettings = (target.swiftSettings ?? []) + platformSettings
+        }
+    }
+}
 
 // libFuzzer targets, one folder each under Fuzz/. They have no `main` of their own (libFuzzer supplies it), so they
 // exist only when WHEREABOUTS_FUZZ is set; a plain `swift build` or `swift test` never sees them. scripts/fuzz.sh sets

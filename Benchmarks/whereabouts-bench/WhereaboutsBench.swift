@@ -5,6 +5,9 @@ import ArgumentParser
 /// Run it in release mode: `swift run -c release whereabouts-bench` (all benchmarks), `--quick` for a short
 /// run, or one benchmark by name (`whereabouts-bench gpx`, `... privacy`). Each benchmark prints its figure,
 /// its baseline's figure from the same run and the ratio, with the spread over repeated runs.
+///
+/// It is Linux-only (Package.swift lists it only where the manifest is read on Linux): it reads /proc, runs gpsd and
+/// gpsbabel as baselines, and calls Glibc directly.
 @main
 struct WhereaboutsBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

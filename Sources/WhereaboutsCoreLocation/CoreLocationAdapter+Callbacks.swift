@@ -7,6 +7,8 @@ extension CoreLocationAdapter {
         switch callback {
         case .didChangeAuthorization:
             authorizationMayHaveChanged()
+            // Core Location also calls this when Location Services are switched on or off.
+            Task { await refreshServicesEnabled() }
         case .didUpdateLocations(let locations):
             authorizationMayHaveChanged()
             guard current.status.isAuthorized, let last = locations.last else { return }
@@ -160,10 +162,19 @@ extension CoreLocationAdapter {
     }
 
     /// Core Location updates run while someone wants live updates and the app is authorized.
+    ///
+    /// Starting or stopping them cancels an outstanding `requestLocation()` inside Core Location, which then
+    /// delivers nothing for it. Once updates start, their next fix or error completes the waiting requests; once
+    /// they stop, the adapter asks again for the requests still waiting.
     func updateDemand() {
         let wanted = !updateSubscribers.isEmpty && current.status.isAuthorized
         guard wanted != isUpdatingLocation else { return }
         isUpdatingLocation = wanted
-        if wanted { manager.startUpdatingLocation() } else { manager.stopUpdatingLocation() }
+        if wanted {
+            manager.startUpdatingLocation()
+        } else {
+            manager.stopUpdatingLocation()
+            if !locationRequests.isEmpty { manager.requestLocation() }
+        }
     }
 }

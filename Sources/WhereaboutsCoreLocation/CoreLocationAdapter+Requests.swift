@@ -3,6 +3,7 @@ import Whereabouts
 extension CoreLocationAdapter {
     /// Asks for When In Use; completes at once wherever iOS would show nothing and stay silent.
     func requestWhenInUseAuthorization() async throws -> AuthorizationOutcome {
+        await refreshServicesEnabled()
         var policy = try policyNow()
         switch policy.requestWhenInUse() {
         case .prompt: return try await ask(.whenInUse) { $0.requestWhenInUseAuthorization() }
@@ -14,6 +15,13 @@ extension CoreLocationAdapter {
     /// Asks for Always: the when-in-use prompt from `.notDetermined` (provisional Always), the upgrade
     /// prompt once per install from `.authorizedWhenInUse`; completes even when iOS sends no callback.
     func requestAlwaysAuthorization() async throws -> AuthorizationOutcome {
+        guard manager.capabilities.alwaysAuthorization else {
+            throw LocationError.sourceFailed(
+                "this platform's Core Location has no Always authorization (requestAlwaysAuthorization() is "
+                    + "unavailable here); ask for When In Use with requestWhenInUseAuthorization()"
+            )
+        }
+        await refreshServicesEnabled()
         var policy = try policyNow()
         let decision = policy.requestAlways()
         if policy.alwaysDeclined && !alwaysDeclined {
@@ -32,6 +40,7 @@ extension CoreLocationAdapter {
     /// Asks for temporary full accuracy. Core Location always calls the completion; a decline is not
     /// an error (rule 5), a prompt that could not be shown is.
     func requestTemporaryFullAccuracy(purposeKey: String) async throws -> AccuracyOutcome {
+        await refreshServicesEnabled()
         var policy = try policyNow()
         switch policy.requestTemporaryFullAccuracy(purposeKey: purposeKey) {
         case .prompt: break
@@ -78,6 +87,7 @@ extension CoreLocationAdapter {
 
     /// Asks for one location: the first fix Core Location delivers, or its error.
     func requestLocation() async throws -> Location {
+        await refreshServicesEnabled()
         authorizationMayHaveChanged()
         guard current.status.isAuthorized else {
             throw LocationError.notAuthorized(current.status, servicesEnabled: current.servicesEnabled)

@@ -2,7 +2,8 @@ import Whereabouts
 
 extension CoreLocationAdapter {
     /// The authorization now, read from the manager.
-    func authorization() -> Authorization {
+    func authorization() async -> Authorization {
+        await refreshServicesEnabled()
         authorizationMayHaveChanged()
         return current
     }
@@ -74,8 +75,13 @@ extension CoreLocationAdapter {
         manager.stopMonitoring(for: region)
     }
 
-    /// Starts visit monitoring; throws when the app is not authorized.
+    /// Starts visit monitoring; throws when the app is not authorized, or the platform has no visits.
     func startMonitoringVisits() throws {
+        guard manager.capabilities.visits else {
+            throw LocationError.sourceFailed(
+                "this platform's Core Location has no visit monitoring (startMonitoringVisits() is unavailable here)"
+            )
+        }
         authorizationMayHaveChanged()
         guard current.status.isAuthorized else {
             throw LocationError.notAuthorized(current.status, servicesEnabled: current.servicesEnabled)
@@ -88,19 +94,37 @@ extension CoreLocationAdapter {
         manager.stopMonitoringVisits()
     }
 
-    /// Starts heading updates.
+    /// Starts heading updates; where the platform has none, sends an error event instead.
     func startUpdatingHeading() {
+        guard manager.capabilities.heading else {
+            broadcast(
+                .didFailWithError(
+                    .sourceFailed(
+                        "this platform's Core Location has no heading (startUpdatingHeading() is unavailable here)"
+                    )
+                )
+            )
+            return
+        }
         manager.startUpdatingHeading()
     }
 
     /// Stops heading updates.
     func stopUpdatingHeading() {
+        guard manager.capabilities.heading else { return }
         manager.stopUpdatingHeading()
     }
 
     /// Sets `allowsBackgroundLocationUpdates`, but throws instead of letting iOS raise an exception
     /// when `UIBackgroundModes` lacks `location` (rule 8).
     func setAllowsBackgroundLocationUpdates(_ allowed: Bool) throws {
+        guard manager.capabilities.backgroundUpdates else {
+            guard allowed else { return }
+            throw LocationError.sourceFailed(
+                "this platform's Core Location has no background location updates (allowsBackgroundLocationUpdates is "
+                    + "unavailable here)"
+            )
+        }
         if allowed {
             var policy = try policyNow()
             try policy.setAllowsBackgroundUpdates(true)

@@ -36,9 +36,11 @@ final class CoreLocationAdapter {
     var alwaysMemory: AlwaysRequestMemory
 
     /// Whether the app is active in the foreground (no system alert over it).
-    var isActive = true
+    var isActive: Bool
     /// Whether the app is in the foreground (it may be inactive under a system alert).
-    var isForeground = true
+    var isForeground: Bool
+    /// Whether Location Services are on, as last read off the main actor (the check can block).
+    var servicesEnabled = true
     /// The authorization prompt being waited for, if any.
     var prompt: PendingPrompt?
     /// Waits for the upgrade prompt to appear; cancelled once it does, or once the request completes.
@@ -74,12 +76,14 @@ final class CoreLocationAdapter {
     ///
     /// - Parameters:
     ///   - manager: The Core Location manager, or a fake.
+    ///   - applicationState: The app's state now (`UIApplication.shared.applicationState` on iOS).
     ///   - declarations: The app's Info.plist keys, or why they could not be read.
     ///   - clock: The clock the adapter waits on.
     ///   - timing: How long it waits for what iOS does not announce.
     ///   - alwaysMemory: Where it remembers that Always was asked for.
     init(
         manager: any LocationManaging,
+        applicationState: ApplicationState,
         declarations: Result<UsageDescriptions, LocationError>,
         clock: any Clock<Duration>,
         timing: Timing = Timing(),
@@ -90,9 +94,12 @@ final class CoreLocationAdapter {
         self.clock = clock
         self.timing = timing
         self.alwaysMemory = alwaysMemory
+        self.isActive = applicationState == .active
+        self.isForeground = applicationState != .background
         self.current = Authorization(status: .notDetermined, accuracy: .fullAccuracy)
         self.current = readAuthorization()
         manager.callback = { [weak self] callback in self?.receive(callback) }
+        Task { [weak self] in await self?.refreshServicesEnabled() }
     }
 
     /// The authorization as the manager reports it now, with what the adapter remembers.
@@ -102,8 +109,17 @@ final class CoreLocationAdapter {
             status: manager.authorizationStatus,
             accuracy: accuracy,
             isFullAccuracyTemporary: accuracy == .fullAccuracy && fullAccuracyIsTemporary,
-            servicesEnabled: manager.locationServicesEnabled
+            servicesEnabled: servicesEnabled
         )
+    }
+
+    /// Reads whether Location Services are on, off the main actor (Apple warns that the check can make the UI
+    /// unresponsive); a change is an authorization change.
+    func refreshServicesEnabled() async {
+        let enabled = await manager.locationServicesEnabled()
+        guard enabled != servicesEnabled else { return }
+        servicesEnabled = enabled
+        authorizationMayHaveChanged()
     }
 
     /// A new identifier for a subscriber or a request.

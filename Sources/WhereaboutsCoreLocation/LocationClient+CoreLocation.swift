@@ -1,9 +1,13 @@
-#if canImport(CoreLocation) && (os(iOS) || os(macOS))
+// The platforms of Internal/CoreLocationManager.swift (iOS, iPadOS, Mac Catalyst, visionOS, macOS, watchOS), in terms
+// that scripts/check-apple.sh can switch on with the stand-ins (STANDIN_WATCHOS stands for os(watchOS) there).
+#if canImport(CoreLocation) && !os(tvOS) && (canImport(UIKit) || canImport(AppKit) || os(watchOS) || STANDIN_WATCHOS)
 public import Whereabouts
 import Foundation
-#if canImport(UIKit)
+#if os(watchOS) || STANDIN_WATCHOS
+import WatchKit
+#elseif canImport(UIKit)
 import UIKit
-#elseif canImport(AppKit)
+#else
 import AppKit
 #endif
 
@@ -44,6 +48,7 @@ extension LocationClient {
             AdapterHolder {
                 let adapter = CoreLocationAdapter(
                     manager: CoreLocationManager(),
+                    applicationState: .current,
                     declarations: read,
                     clock: ContinuousClock(),
                     alwaysMemory: .userDefaults
@@ -72,11 +77,43 @@ extension CoreLocationAdapter.AlwaysRequestMemory {
     )
 }
 
+extension ApplicationState {
+    /// The app's state now: `UIApplication.shared.applicationState` with UIKit, `WKApplication.shared()`'s on
+    /// watchOS; on macOS, where AppKit has no background state to read, active.
+    @MainActor
+    static var current: ApplicationState {
+        #if os(watchOS) || STANDIN_WATCHOS
+        switch WKApplication.shared().applicationState {
+        case .active: .active
+        case .inactive: .inactive
+        case .background: .background
+        @unknown default: .active
+        }
+        #elseif canImport(UIKit)
+        switch UIApplication.shared.applicationState {
+        case .active: .active
+        case .inactive: .inactive
+        case .background: .background
+        @unknown default: .active
+        }
+        #else
+        .active
+        #endif
+    }
+}
+
 extension CoreLocationAdapter {
     /// Follows the application's activity: a permission prompt makes the app resign active until it
     /// is answered, which is how the adapter knows an upgrade prompt was shown and dismissed.
     func observeApplicationActivity() {
-        #if canImport(UIKit)
+        #if os(watchOS) || STANDIN_WATCHOS
+        let names: [(Notification.Name, @MainActor (CoreLocationAdapter) -> Void)] = [
+            (WKApplication.willResignActiveNotification, { $0.appWillResignActive() }),
+            (WKApplication.didBecomeActiveNotification, { $0.appDidBecomeActive() }),
+            (WKApplication.didEnterBackgroundNotification, { $0.appDidEnterBackground() }),
+            (WKApplication.willEnterForegroundNotification, { $0.appWillEnterForeground() }),
+        ]
+        #elseif canImport(UIKit)
         let names: [(Notification.Name, @MainActor (CoreLocationAdapter) -> Void)] = [
             (UIApplication.willResignActiveNotification, { $0.appWillResignActive() }),
             (UIApplication.didBecomeActiveNotification, { $0.appDidBecomeActive() }),

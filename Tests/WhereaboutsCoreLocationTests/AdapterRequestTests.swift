@@ -70,7 +70,7 @@ struct AdapterRequestTests {
     @Test("Services off, restricted and background requests complete as ignored, with the reason")
     func ignored() async throws {
         let off = Harness(status: .denied)
-        off.ios.locationServicesEnabled = false
+        off.ios.servicesEnabled = false
         #expect(try await off.client.requestWhenInUseAuthorization().resolution == .ignored(.servicesDisabled))
 
         let restricted = Harness(status: .restricted)

@@ -28,7 +28,8 @@ final class Harness {
         status: AuthorizationStatus = .notDetermined,
         accuracy: AccuracyAuthorization = .fullAccuracy,
         infoPlist: UsageDescriptions = Harness.allKeys,
-        alwaysRequested: Bool = false
+        alwaysRequested: Bool = false,
+        applicationState: ApplicationState = .active
     ) {
         let ios = SimulatedLocationManager(
             infoPlist: infoPlist,
@@ -36,11 +37,13 @@ final class Harness {
             accuracy: accuracy,
             alwaysRequested: alwaysRequested
         )
+        ios.isForeground = applicationState != .background
         self.ios = ios
         self.alwaysRequested = alwaysRequested
         var memory = CoreLocationAdapter.AlwaysRequestMemory(wasRequested: { false }, recordRequest: {})
         let adapter = CoreLocationAdapter(
             manager: ios,
+            applicationState: applicationState,
             declarations: .success(infoPlist),
             clock: clock,
             alwaysMemory: memory

@@ -1,3 +1,4 @@
+import Foundation
 import Whereabouts
 
 @testable import WhereaboutsCoreLocation
@@ -6,8 +7,9 @@ import Whereabouts
 /// prompt or is ignored in silence, what an answer or a Settings change leaves the app reading — is
 /// ``LocationPolicy``'s, the same rules ``AuthorizationEngine`` runs. What it adds is what Core Location does
 /// around them: a request that shows nothing sends **no callback**, an answer that changes nothing (Keep Only
-/// While Using) sends nothing, a prompt makes the app resign active until it is answered, and the temporary
-/// full accuracy completion is always called.
+/// While Using) sends nothing, a prompt makes the app resign active until it is answered, the temporary
+/// full accuracy completion is always called, and `startUpdatingLocation()` or `stopUpdatingLocation()` cancels an
+/// outstanding `requestLocation()`, for which nothing is delivered then.
 @MainActor
 final class SimulatedLocationManager: LocationManaging {
     /// What iOS holds for the app.
@@ -15,11 +17,17 @@ final class SimulatedLocationManager: LocationManaging {
 
     var authorizationStatus: AuthorizationStatus { policy.authorization.status }
     var accuracyAuthorization: AccuracyAuthorization { policy.authorization.accuracy }
-    var locationServicesEnabled: Bool {
+    /// Whether Location Services are on (Settings › Privacy › Location Services).
+    var servicesEnabled: Bool {
         get { policy.device.servicesEnabled }
         set { policy.device.servicesEnabled = newValue }
     }
+    /// For each call of `locationServicesEnabled()`, whether the main actor stayed free to run while it blocked (as
+    /// the real check may): false if the check ran on the main actor.
+    private(set) var servicesChecksLeftMainActorFree: [Bool] = []
     var isRegionMonitoringAvailable = true
+    /// What the platform's Core Location offers (all of it, as on iOS, unless a test says otherwise).
+    var capabilities = ManagerCapabilities.all
     var allowsBackgroundLocationUpdates = false
     var callback: (@MainActor (ManagerCallback) -> Void)?
 
@@ -44,6 +52,8 @@ final class SimulatedLocationManager: LocationManaging {
     private var accuracyCompletion: (@MainActor (ManagerError?) -> Void)?
     private(set) var monitoredRegions: [String] = []
     private(set) var isUpdatingLocation = false
+    /// Whether a `requestLocation()` is outstanding (not yet answered nor cancelled).
+    private(set) var locationRequested = false
     private(set) var backgroundSessions = 0
 
     /// Creates the stand-in for an app with this Info.plist and this grant.
@@ -94,14 +104,31 @@ final class SimulatedLocationManager: LocationManaging {
         }
     }
 
-    func requestLocation() { calls.append("requestLocation") }
+    @concurrent nonisolated func locationServicesEnabled() async -> Bool {
+        // Block as the real check may, until a job on the main actor has run (or 5 s): on the main actor it never
+        // could, and the wait would time out.
+        let mainActorRan = DispatchSemaphore(value: 0)
+        Task { @MainActor in mainActorRan.signal() }
+        let free = mainActorRan.wait(timeout: .now() + 5) == .success
+        return await MainActor.run {
+            servicesChecksLeftMainActorFree.append(free)
+            return servicesEnabled
+        }
+    }
+
+    func requestLocation() {
+        calls.append("requestLocation")
+        locationRequested = true
+    }
     func startUpdatingLocation() {
         calls.append("startUpdatingLocation")
         isUpdatingLocation = true
+        locationRequested = false  // Core Location cancels an outstanding requestLocation()
     }
     func stopUpdatingLocation() {
         calls.append("stopUpdatingLocation")
         isUpdatingLocation = false
+        locationRequested = false  // likewise
     }
     func startUpdatingHeading() { calls.append("startUpdatingHeading") }
     func stopUpdatingHeading() { calls.append("stopUpdatingHeading") }
@@ -146,5 +173,29 @@ final class SimulatedLocationManager: LocationManaging {
     /// The device sends locations, whether or not the app should get them (the adapter filters).
     func send(_ callback: ManagerCallback) {
         self.callback?(callback)
+    }
+
+    /// The device gets a fix: Core Location delivers it if updates run or a `requestLocation()` is outstanding (which
+    /// it answers), and otherwise delivers nothing.
+    ///
+    /// - Returns: Whether the fix was delivered.
+    @discardableResult
+    func locate(_ location: Location) -> Bool {
+        guard isUpdatingLocation || locationRequested else { return false }
+        locationRequested = false
+        callback?(.didUpdateLocations([location]))
+        return true
+    }
+
+    /// The device finds no fix: Core Location reports `kCLErrorLocationUnknown` if updates run or a
+    /// `requestLocation()` is outstanding (which it answers), and otherwise says nothing.
+    ///
+    /// - Returns: Whether the error was delivered.
+    @discardableResult
+    func failToLocate() -> Bool {
+        guard isUpdatingLocation || locationRequested else { return false }
+        locationRequested = false
+        callback?(.didFailWithError(ManagerError(code: ManagerError.locationUnknown, message: "location unknown")))
+        return true
     }
 }

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A child process whose standard output is a pipe the parent reads line by line, for the fault
 /// harnesses: start it, read what it reported, kill it at a chosen moment, collect the rest.

@@ -1,12 +1,7 @@
 import ArgumentParser
 import Foundation
-import Whereabouts
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Whereabouts
 
 /// `whereabouts-bench fault-consent-kill`: kills the consent store's writer with `kill -9` at
 /// random moments and checks, after each kill, that the file holds exactly the state after the

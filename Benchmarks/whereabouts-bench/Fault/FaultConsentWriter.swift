@@ -1,12 +1,7 @@
 import ArgumentParser
 import Foundation
-import Whereabouts
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Whereabouts
 
 /// `whereabouts-bench fault-consent-writer`: the writer the consent-kill harness kills.
 ///

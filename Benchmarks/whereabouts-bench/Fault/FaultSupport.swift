@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Sleeps the calling thread for `seconds` (the fault harnesses time kills to the microsecond).
 func faultSleep(_ seconds: Double) {

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A child process the bench starts and later stops (gpsd, the Python client), whose standard output is
 /// collected while it runs.

@@ -1,9 +1,6 @@
 import Foundation
-import Whereabouts
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Whereabouts
 
 /// The GPS receiver gpsd reads: a TCP server on 127.0.0.1 that writes one NMEA epoch (`GPGGA` then `GPRMC`, so
 /// gpsd ends the cycle on RMC at once) per interval and records the monotonic time of each `write`.

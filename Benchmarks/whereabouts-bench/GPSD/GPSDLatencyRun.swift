@@ -1,10 +1,7 @@
 import Foundation
+import Glibc
 import Whereabouts
 import WhereaboutsGPSD
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One latency run: a real gpsd fed by an ``EpochFeeder``, read at the same time by Whereabouts'
 /// `GPSDSource.events()` and by gpsd's Python client; each fix's arrival is matched to its epoch's write.

@@ -1,9 +1,6 @@
 import Foundation
-import Whereabouts
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Whereabouts
 
 /// A stand-in for gpsd that replays real gpsd output as fast as a client reads it, to measure the clients.
 ///

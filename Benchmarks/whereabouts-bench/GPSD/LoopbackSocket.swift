@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Blocking TCP sockets on 127.0.0.1 for the bench's own servers (the NMEA feeder, the replay server).
 ///

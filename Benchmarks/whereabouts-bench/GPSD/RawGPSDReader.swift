@@ -1,9 +1,6 @@
 import Foundation
-import WhereaboutsGPSD
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import WhereaboutsGPSD
 
 /// A minimal gpsd client on a blocking socket and a thread of its own: it stamps CLOCK_MONOTONIC as soon as
 /// `recv` returns bytes holding a TPV, before any parsing. Its latency is the floor any client can reach on this

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A growable byte buffer with fast number formatting, flushed to a file descriptor in large writes.
 ///

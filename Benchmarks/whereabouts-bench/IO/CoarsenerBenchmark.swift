@@ -1,9 +1,6 @@
 import Foundation
-import Whereabouts
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Whereabouts
 
 /// `whereabouts-bench coarsener`: `Coarsener.coarsen(_:)` calls per second on one core, against a
 /// plain Android-style grid snap of the same fixes.

@@ -1,10 +1,7 @@
 import Foundation
+import Glibc
 import Whereabouts
 import WhereaboutsTesting
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `whereabouts-bench pipeline`: fixes from a source through the engine to a live-updates consumer,
 /// against a bare `AsyncStream` hand-off of the same fixes.

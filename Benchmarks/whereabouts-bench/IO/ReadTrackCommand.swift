@@ -1,11 +1,8 @@
 import ArgumentParser
 import Foundation
+import Glibc
 import Whereabouts
 import WhereaboutsReplay
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `whereabouts-bench read-track FORMAT FILE` (hidden): reads a track the way the GPX and NMEA
 /// benchmarks time it, in a process of its own so its peak RSS is its own.

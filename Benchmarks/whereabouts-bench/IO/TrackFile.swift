@@ -1,9 +1,6 @@
 import Foundation
-import Whereabouts
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Whereabouts
 
 /// A generated track file in the bench's scratch folder: GPX 1.1 or an NMEA log of a given size.
 ///

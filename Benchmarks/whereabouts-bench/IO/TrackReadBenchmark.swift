@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `whereabouts-bench gpx`: reading a generated GPX track, against gpsbabel reading the same file.
 enum GPXReadBenchmark: Benchmark {

@@ -1,4 +1,12 @@
-#if canImport(CoreLocation) && (os(iOS) || os(macOS))
+// The Apple platforms whose Core Location has live updates: iOS, iPadOS, Mac Catalyst and visionOS (UIKit), macOS
+// (AppKit) and watchOS (WatchKit); not tvOS (no live updates, no Always). What a platform lacks is left out below:
+// visionOS has no Always, heading, visits, region monitoring or background updates; watchOS no visits or region
+// monitoring; macOS no stopUpdatingHeading() or CLBackgroundActivitySession.
+//
+// The conditions let scripts/check-apple.sh type-check every arm on Linux against the stand-ins in AppleStandIns/:
+// canImport(UIKit) and canImport(AppKit) are true with those stand-ins, and STANDIN_VISIONOS and STANDIN_WATCHOS (set
+// only by the check) stand for os(visionOS) and os(watchOS), which no define can switch on.
+#if canImport(CoreLocation) && !os(tvOS) && (canImport(UIKit) || canImport(AppKit) || os(watchOS) || STANDIN_WATCHOS)
 import CoreLocation
 import Foundation
 import Whereabouts
@@ -11,8 +19,8 @@ import Whereabouts
 @MainActor
 final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDelegate {
     private let manager = CLLocationManager()
-    private var servicesEnabled = CLLocationManager.locationServicesEnabled()
-    #if os(iOS)
+    #if canImport(UIKit) || os(watchOS) || STANDIN_WATCHOS
+    /// `CLBackgroundActivitySession`: iOS 17, Mac Catalyst 17, watchOS 10 and visionOS 1; not macOS.
     private var backgroundSession: CLBackgroundActivitySession?
     #endif
     var callback: (@MainActor (ManagerCallback) -> Void)?
@@ -30,22 +38,51 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
         AccuracyAuthorization(rawValue: manager.accuracyAuthorization.rawValue) ?? .reducedAccuracy
     }
 
-    /// Read when the manager is made and on each authorization callback (Core Location calls the
-    /// delegate when Location Services are switched), not on every access: Apple warns that the
-    /// class method can block the main thread.
-    var locationServicesEnabled: Bool { servicesEnabled }
+    /// Runs on the global executor, never on the main actor: Apple warns that the class method can block.
+    @concurrent nonisolated func locationServicesEnabled() async -> Bool {
+        CLLocationManager.locationServicesEnabled()
+    }
 
     var isRegionMonitoringAvailable: Bool {
+        #if os(visionOS) || STANDIN_VISIONOS || os(watchOS) || STANDIN_WATCHOS
+        false
+        #else
         CLLocationManager.isMonitoringAvailable(for: CLCircularRegion.self)
+        #endif
+    }
+
+    var capabilities: ManagerCapabilities {
+        #if os(visionOS) || STANDIN_VISIONOS
+        ManagerCapabilities(alwaysAuthorization: false, heading: false, visits: false, backgroundUpdates: false)
+        #elseif os(watchOS) || STANDIN_WATCHOS
+        ManagerCapabilities(visits: false)
+        #else
+        .all
+        #endif
     }
 
     var allowsBackgroundLocationUpdates: Bool {
-        get { manager.allowsBackgroundLocationUpdates }
-        set { manager.allowsBackgroundLocationUpdates = newValue }
+        get {
+            #if os(visionOS) || STANDIN_VISIONOS
+            false
+            #else
+            manager.allowsBackgroundLocationUpdates
+            #endif
+        }
+        set {
+            #if !(os(visionOS) || STANDIN_VISIONOS)
+            manager.allowsBackgroundLocationUpdates = newValue
+            #endif
+        }
     }
 
     func requestWhenInUseAuthorization() { manager.requestWhenInUseAuthorization() }
-    func requestAlwaysAuthorization() { manager.requestAlwaysAuthorization() }
+
+    func requestAlwaysAuthorization() {
+        #if !(os(visionOS) || STANDIN_VISIONOS)
+        manager.requestAlwaysAuthorization()
+        #endif
+    }
 
     func requestTemporaryFullAccuracyAuthorization(
         withPurposeKey purposeKey: String,
@@ -60,10 +97,23 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
     func requestLocation() { manager.requestLocation() }
     func startUpdatingLocation() { manager.startUpdatingLocation() }
     func stopUpdatingLocation() { manager.stopUpdatingLocation() }
-    func startUpdatingHeading() { manager.startUpdatingHeading() }
-    func stopUpdatingHeading() { manager.stopUpdatingHeading() }
+
+    func startUpdatingHeading() {
+        #if !(os(visionOS) || STANDIN_VISIONOS)
+        manager.startUpdatingHeading()
+        #endif
+    }
+
+    func stopUpdatingHeading() {
+        // macOS has startUpdatingHeading() but no stopUpdatingHeading() (API_UNAVAILABLE(tvos, macos)): a Mac has
+        // no magnetometer, so its manager never delivers a heading to stop. visionOS has neither.
+        #if (canImport(UIKit) || os(watchOS) || STANDIN_WATCHOS) && !(os(visionOS) || STANDIN_VISIONOS)
+        manager.stopUpdatingHeading()
+        #endif
+    }
 
     func startMonitoring(for region: Region) {
+        #if !(os(visionOS) || STANDIN_VISIONOS || os(watchOS) || STANDIN_WATCHOS)
         let circle = CLCircularRegion(
             center: CLLocationCoordinate2D(latitude: region.center.latitude, longitude: region.center.longitude),
             radius: region.radius,
@@ -72,19 +122,31 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
         circle.notifyOnEntry = region.notifyOnEntry
         circle.notifyOnExit = region.notifyOnExit
         manager.startMonitoring(for: circle)
+        #endif
     }
 
     func stopMonitoring(for region: Region) {
+        #if !(os(visionOS) || STANDIN_VISIONOS || os(watchOS) || STANDIN_WATCHOS)
         for monitored in manager.monitoredRegions where monitored.identifier == region.identifier {
             manager.stopMonitoring(for: monitored)
         }
+        #endif
     }
 
-    func startMonitoringVisits() { manager.startMonitoringVisits() }
-    func stopMonitoringVisits() { manager.stopMonitoringVisits() }
+    func startMonitoringVisits() {
+        #if !(os(visionOS) || STANDIN_VISIONOS || os(watchOS) || STANDIN_WATCHOS)
+        manager.startMonitoringVisits()
+        #endif
+    }
+
+    func stopMonitoringVisits() {
+        #if !(os(visionOS) || STANDIN_VISIONOS || os(watchOS) || STANDIN_WATCHOS)
+        manager.stopMonitoringVisits()
+        #endif
+    }
 
     func startBackgroundActivitySession() -> Bool {
-        #if os(iOS)
+        #if canImport(UIKit) || os(watchOS) || STANDIN_WATCHOS
         if backgroundSession == nil { backgroundSession = CLBackgroundActivitySession() }
         return true
         #else
@@ -93,7 +155,7 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
     }
 
     func stopBackgroundActivitySession() {
-        #if os(iOS)
+        #if canImport(UIKit) || os(watchOS) || STANDIN_WATCHOS
         backgroundSession?.invalidate()
         backgroundSession = nil
         #endif
@@ -102,11 +164,7 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
     // MARK: CLLocationManagerDelegate (called on the main thread, where the manager was made)
 
     nonisolated func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
-        let enabled = CLLocationManager.locationServicesEnabled()
-        MainActor.assumeIsolated {
-            servicesEnabled = enabled
-            callback?(.didChangeAuthorization)
-        }
+        MainActor.assumeIsolated { callback?(.didChangeAuthorization) }
     }
 
     nonisolated func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
@@ -119,11 +177,15 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
         MainActor.assumeIsolated { callback?(.didFailWithError(converted)) }
     }
 
+    #if !(os(visionOS) || STANDIN_VISIONOS)
     nonisolated func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading) {
         let converted = Heading(coreLocation: newHeading)
         MainActor.assumeIsolated { callback?(.didUpdateHeading(converted)) }
     }
+    #endif
 
+    // Regions, visits and pausing: not visionOS or watchOS.
+    #if !(os(visionOS) || STANDIN_VISIONOS || os(watchOS) || STANDIN_WATCHOS)
     nonisolated func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {
         let identifier = region.identifier
         MainActor.assumeIsolated { callback?(.didEnterRegion(identifier)) }
@@ -151,7 +213,6 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
         MainActor.assumeIsolated { callback?(.didVisit(converted)) }
     }
 
-    #if os(iOS)
     nonisolated func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {
         MainActor.assumeIsolated { callback?(.didPauseLocationUpdates) }
     }
@@ -179,6 +240,7 @@ extension Location {
     }
 }
 
+#if !(os(visionOS) || STANDIN_VISIONOS)
 extension Heading {
     /// A heading from a `CLHeading`.
     init(coreLocation heading: CLHeading) {
@@ -191,6 +253,9 @@ extension Heading {
     }
 }
 
+#endif
+
+#if !(os(visionOS) || STANDIN_VISIONOS || os(watchOS) || STANDIN_WATCHOS)
 extension Visit {
     /// A visit from a `CLVisit`; an unknown departure (`distantFuture`) is nil.
     init(coreLocation visit: CLVisit) {
@@ -202,6 +267,8 @@ extension Visit {
         )
     }
 }
+
+#endif
 
 extension ManagerError {
     /// A `CLError`'s code and description; another error keeps its description, with code -1.

@@ -7,15 +7,19 @@ import Whereabouts
 /// follows), so every line of the adapter's logic is compiled and tested without Core Location. Like `CLLocationManager`, it lives
 /// on the main thread, and its callbacks (``callback``) arrive there.
 @MainActor
-protocol LocationManaging: AnyObject {
+protocol LocationManaging: AnyObject, Sendable {
     /// `authorizationStatus`.
     var authorizationStatus: AuthorizationStatus { get }
     /// `accuracyAuthorization`.
     var accuracyAuthorization: AccuracyAuthorization { get }
-    /// `CLLocationManager.locationServicesEnabled()`.
-    var locationServicesEnabled: Bool { get }
-    /// `CLLocationManager.isMonitoringAvailable(for: CLCircularRegion.self)`.
+    /// `CLLocationManager.locationServicesEnabled()`, called off the main actor: it can block, and Xcode warns that
+    /// it "can cause UI unresponsiveness if invoked on the main thread".
+    @concurrent nonisolated func locationServicesEnabled() async -> Bool
+    /// `CLLocationManager.isMonitoringAvailable(for: CLCircularRegion.self)`; false where the platform has no
+    /// region monitoring.
     var isRegionMonitoringAvailable: Bool { get }
+    /// What else the platform's Core Location offers.
+    var capabilities: ManagerCapabilities { get }
     /// `allowsBackgroundLocationUpdates`. iOS raises an exception when it is set to `true` without
     /// `location` in `UIBackgroundModes`; the adapter checks the declarations first.
     var allowsBackgroundLocationUpdates: Bool { get set }

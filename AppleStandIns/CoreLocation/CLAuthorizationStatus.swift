@@ -1,0 +1,15 @@
+// Stand-in for Core Location's interface (see CLLocationCoordinate2D.swift).
+
+/// `CLAuthorizationStatus` (`int`).
+public enum CLAuthorizationStatus: Int32, Sendable {
+    /// `kCLAuthorizationStatusNotDetermined`.
+    case notDetermined = 0
+    /// `kCLAuthorizationStatusRestricted`.
+    case restricted = 1
+    /// `kCLAuthorizationStatusDenied`.
+    case denied = 2
+    /// `kCLAuthorizationStatusAuthorizedAlways`.
+    case authorizedAlways = 3
+    /// `kCLAuthorizationStatusAuthorizedWhenInUse` (on macOS from macOS 11).
+    case authorizedWhenInUse = 4
+}

@@ -1,0 +1,13 @@
+// Stand-in for Core Location's interface (see CLLocationCoordinate2D.swift).
+
+/// `CLBackgroundActivitySession`: iOS 17, Mac Catalyst 17, watchOS 10, visionOS 1; not macOS.
+#if WHEREABOUTS_STANDIN_MACOS
+@available(*, unavailable, message: "CLBackgroundActivitySession is not available on macOS")
+#endif
+@available(iOS 17, macCatalyst 17, watchOS 10, visionOS 1, *) @available(macOS, unavailable)
+public final class CLBackgroundActivitySession: Sendable {
+    /// Starts a session; keep it stored, and start it in the foreground.
+    public init() { fatalError() }
+    /// Ends the session.
+    public func invalidate() { fatalError() }
+}

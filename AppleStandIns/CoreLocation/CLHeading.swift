@@ -1,0 +1,18 @@
+// Stand-in for Core Location's interface (see CLLocationCoordinate2D.swift).
+public import Foundation
+
+#if WHEREABOUTS_STANDIN_VISIONOS
+@available(*, unavailable, message: "CLHeading is not available on visionOS")
+#endif
+/// `CLHeading` (iOS 3, macOS 10.15, watchOS 2; not tvOS).
+@available(tvOS, unavailable)
+open class CLHeading: NSObject {
+    /// Degrees from magnetic north.
+    open var magneticHeading: CLLocationDirection { fatalError() }
+    /// Degrees from true north; negative when invalid.
+    open var trueHeading: CLLocationDirection { fatalError() }
+    /// The maximum deviation in degrees; negative when invalid.
+    open var headingAccuracy: CLLocationDirection { fatalError() }
+    /// When the heading was determined.
+    open var timestamp: Date { fatalError() }
+}

@@ -1,0 +1,51 @@
+// Stand-in for Core Location's interface, type-checked on Linux by scripts/check-apple.sh; never shipped, never run.
+// Declarations follow Apple's SDK (CLLocation.h); every body is fatalError().
+
+/// `CLLocationDegrees` (`double`).
+public typealias CLLocationDegrees = Double
+/// `CLLocationAccuracy` (`double`), in metres.
+public typealias CLLocationAccuracy = Double
+/// `CLLocationDistance` (`double`), in metres.
+public typealias CLLocationDistance = Double
+/// `CLLocationSpeed` (`double`), in metres per second.
+public typealias CLLocationSpeed = Double
+/// `CLLocationDirection` (`double`), in degrees.
+public typealias CLLocationDirection = Double
+
+/// `kCLLocationAccuracyBestForNavigation`.
+public let kCLLocationAccuracyBestForNavigation: CLLocationAccuracy = -2
+/// `kCLLocationAccuracyBest`.
+public let kCLLocationAccuracyBest: CLLocationAccuracy = -1
+/// `kCLLocationAccuracyNearestTenMeters`.
+public let kCLLocationAccuracyNearestTenMeters: CLLocationAccuracy = 10
+/// `kCLLocationAccuracyHundredMeters`.
+public let kCLLocationAccuracyHundredMeters: CLLocationAccuracy = 100
+/// `kCLLocationAccuracyKilometer`.
+public let kCLLocationAccuracyKilometer: CLLocationAccuracy = 1000
+/// `kCLLocationAccuracyThreeKilometers`.
+public let kCLLocationAccuracyThreeKilometers: CLLocationAccuracy = 3000
+/// `kCLLocationAccuracyReduced` (iOS 14, macOS 11).
+@available(iOS 14, macOS 11, *)
+public let kCLLocationAccuracyReduced: CLLocationAccuracy = 3000
+/// `kCLDistanceFilterNone`.
+public let kCLDistanceFilterNone: CLLocationDistance = -1
+
+/// `CLLocationCoordinate2D`: a C struct of two doubles.
+public struct CLLocationCoordinate2D: Sendable {
+    /// Degrees north of the equator.
+    public var latitude: CLLocationDegrees
+    /// Degrees east of Greenwich.
+    public var longitude: CLLocationDegrees
+
+    /// The zero coordinate (C's zero initializer).
+    public init() {
+        latitude = 0
+        longitude = 0
+    }
+
+    /// A coordinate.
+    public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}

@@ -1,0 +1,18 @@
+// Stand-in for Core Location's interface (see CLLocationCoordinate2D.swift).
+public import Foundation
+
+#if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
+@available(*, unavailable, message: "CLVisit is not available on visionOS or watchOS")
+#endif
+/// `CLVisit` (iOS 8, macOS 10.15; not watchOS or tvOS).
+@available(watchOS, unavailable) @available(tvOS, unavailable)
+open class CLVisit: NSObject {
+    /// When the visit began; `distantPast` when unknown.
+    open var arrivalDate: Date { fatalError() }
+    /// When the visit ended; `distantFuture` while it goes on.
+    open var departureDate: Date { fatalError() }
+    /// The visit's centre.
+    open var coordinate: CLLocationCoordinate2D { fatalError() }
+    /// The radius of uncertainty in metres.
+    open var horizontalAccuracy: CLLocationAccuracy { fatalError() }
+}

@@ -1,0 +1,41 @@
+// Stand-in for UIKit's interface, type-checked on Linux by scripts/check-apple.sh; never shipped, never run.
+// Only what Whereabouts reads, declared as Apple's SDK imports it; every body is fatalError().
+public import Foundation
+
+/// `UIApplication`: main-actor isolated; its notification names are usable from any isolation.
+@MainActor
+open class UIApplication {
+    /// `UIApplication.State` (`UIApplicationState`, an `NSInteger` enum).
+    public enum State: Int, Sendable {
+        /// In the foreground and receiving events.
+        case active = 0
+        /// In the foreground, not receiving events (launching, or under a system alert).
+        case inactive = 1
+        /// In the background (e.g. launched by a region, visit or significant-change event).
+        case background = 2
+    }
+
+    /// The app's application object (unavailable in app extensions).
+    open class var shared: UIApplication { fatalError() }
+    /// The app's state.
+    open var applicationState: UIApplication.State { fatalError() }
+
+    /// `UIApplication.willResignActiveNotification`.
+    nonisolated public static let willResignActiveNotification = NSNotification.Name(
+        "UIApplicationWillResignActiveNotification"
+    )
+    /// `UIApplication.didBecomeActiveNotification`.
+    nonisolated public static let didBecomeActiveNotification = NSNotification.Name(
+        "UIApplicationDidBecomeActiveNotification"
+    )
+    /// `UIApplication.didEnterBackgroundNotification`.
+    nonisolated public static let didEnterBackgroundNotification = NSNotification.Name(
+        "UIApplicationDidEnterBackgroundNotification"
+    )
+    /// `UIApplication.willEnterForegroundNotification`.
+    nonisolated public static let willEnterForegroundNotification = NSNotification.Name(
+        "UIApplicationWillEnterForegroundNotification"
+    )
+    /// `UIApplication.openSettingsURLString`: opens the app's page in Settings.
+    nonisolated public static let openSettingsURLString = "app-settings:"
+}

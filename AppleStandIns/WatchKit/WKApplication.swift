@@ -1,0 +1,35 @@
+// Stand-in for WatchKit's interface, type-checked on Linux by scripts/check-apple.sh; never shipped, never run.
+// Only what Whereabouts reads, declared as Apple's SDK imports it (watchOS 7 and later); every body is fatalError().
+public import Foundation
+
+/// `WKApplicationState` (an `NSInteger` enum).
+public enum WKApplicationState: Int, Sendable {
+    /// In the foreground and receiving events.
+    case active = 0
+    /// In the foreground, not receiving events.
+    case inactive = 1
+    /// In the background.
+    case background = 2
+}
+
+/// `WKApplication`: the app object of a single-target watchOS app, main-actor isolated.
+@MainActor
+open class WKApplication {
+    /// The app object.
+    open class func shared() -> WKApplication { fatalError() }
+    /// The app's state.
+    open var applicationState: WKApplicationState { fatalError() }
+
+    /// `WKApplication.willResignActiveNotification`.
+    public static let willResignActiveNotification = NSNotification.Name("WKApplicationWillResignActiveNotification")
+    /// `WKApplication.didBecomeActiveNotification`.
+    public static let didBecomeActiveNotification = NSNotification.Name("WKApplicationDidBecomeActiveNotification")
+    /// `WKApplication.didEnterBackgroundNotification`.
+    public static let didEnterBackgroundNotification = NSNotification.Name(
+        "WKApplicationDidEnterBackgroundNotification"
+    )
+    /// `WKApplication.willEnterForegroundNotification`.
+    public static let willEnterForegroundNotification = NSNotification.Name(
+        "WKApplicationWillEnterForegroundNotification"
+    )
+}

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Type-checks every Apple-only line on Linux, against the stand-ins in AppleStandIns/ (interface-only modules named
+# CoreLocation, UIKit, AppKit, WatchKit and XcodeProjectPlugin, written from Apple's SDK declarations; never shipped):
+#
+#   ios       WhereaboutsCoreLocation and WhereaboutsDependencies with CoreLocation + UIKit
+#   macos     the same with CoreLocation + AppKit, where what macOS lacks (stopUpdatingHeading(),
+#             CLBackgroundActivitySession, ...) is marked unavailable
+#   visionos  the same with CoreLocation + UIKit, what visionOS lacks (Always, heading, visits, regions, background
+#             updates) marked unavailable, and STANDIN_VISIONOS standing for os(visionOS) in the sources
+#   watchos   the same with CoreLocation + WatchKit, what watchOS lacks (visits, regions, pausing) marked unavailable,
+#             and STANDIN_WATCHOS standing for os(watchOS)
+#   xcode     the lint plugin with XcodeProjectPlugin (Plugins/WhereaboutsLintPlugin/WhereaboutsLintPlugin+Xcode.swift)
+#
+# Fails on any error or warning in this package's code, and if the Apple-only files were not compiled at all.
+# Builds in .build-apple (its own scratch folder), never in .build.
+#
+# What it cannot catch: Objective-C selector matching of optional delegate methods (a misspelled delegate method
+# compiles and is never called), version-based availability (the compiler on Linux ignores `@available(iOS 17, *)`),
+# app-extension availability, Darwin Foundation's own annotations (Foundation here is swift-corelibs-foundation), and
+# everything at run time.
+#
+# Usage: bash scripts/check-apple.sh [ios] [macos] [visionos] [watchos] [xcode]   (all five when none is given)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scratch=.build-apple
+flavours=("$@")
+[ ${#flavours[@]} -gt 0 ] || flavours=(ios macos visionos watchos xcode)
+failed=()
+
+# Lines of the compiler's output that point into this package's code (not into .build-apple's checkouts). One warning
+# is expected and left out: the stand-ins are built with library evolution (so that their enums are non-frozen, as
+# imported Objective-C enums are, and a switch needs `@unknown default` as on a device), over a Foundation without it.
+own_diagnostics() {
+    grep -E "^(/[^:]+/)?(Sources|AppleStandIns|Plugins)/[^:]+:[0-9]+:[0-9]+: (warning|error):" "$1" \
+        | grep -v "/$scratch/" \
+        | grep -v "AppleStandIns/.*warning: module 'Foundation' was not compiled with library evolution support" \
+        | sort -u || true
+}
+
+# One flavour of the Core Location adapter and the dependency's live value.
+check_platform() {
+    local flavour=$1 log
+    log=$(mktemp)
+    # A stand-in module left by another flavour would still be found (canImport(UIKit) true in the macOS flavour).
+    local application=UIKit other
+    [ "$flavour" = macos ] && application=AppKit
+    [ "$flavour" = watchos ] && application=WatchKit
+    if [ -d "$scratch" ]; then
+        for other in UIKit AppKit WatchKit; do
+            [ "$other" = "$application" ] && continue
+            find "$scratch" -path "*/Modules/$other.*" -not -path "*/checkouts/*" -exec rm -rf {} +
+        done
+    fi
+    echo "== $flavour: WhereaboutsCoreLocation and WhereaboutsDependencies against the $flavour stand-ins"
+    local status=0
+    # A new WHEREABOUTS_APPLE_RUN recompiles the Apple-only modules, so that their warnings are printed again.
+    WHEREABOUTS_APPLE=$flavour WHEREABOUTS_APPLE_RUN="$flavour$(date +%s)$$" \
+        swift build --scratch-path "$scratch" --target WhereaboutsDependencies > "$log" 2>&1 || status=$?
+    local own
+    own=$(own_diagnostics "$log")
+    if [ "$status" -ne 0 ] || [ -n "$own" ]; then
+        if [ -n "$own" ]; then echo "$own"; else tail -n 40 "$log"; fi
+        echo "error: the $flavour flavour failed (swift build exited $status; its diagnostics above)." >&2
+        failed+=("$flavour")
+        return
+    fi
+    # The conditions must have switched the Apple-only code on: its objects define and use what only it has.
+    local build
+    build=$(find "$scratch" -type d -name WhereaboutsCoreLocation.build -not -path "*/checkouts/*" | head -n 1)
+    local dependency
+    dependency=$(find "$scratch" -type d -name WhereaboutsDependencies.build -not -path "*/checkouts/*" | head -n 1)
+    # (nm's output is read whole: `grep -q` would close the pipe early and make nm fail under pipefail.)
+    local manager_symbols live_symbols dependency_symbols
+    manager_symbols=$(nm --defined-only "$build/CoreLocationManager.swift.o" 2>/dev/null || true)
+    live_symbols=$(nm --defined-only "$build/LocationClient+CoreLocation.swift.o" 2>/dev/null || true)
+    dependency_symbols=$(nm -u "$dependency/LocationClient+Dependency.swift.o" 2>/dev/null || true)
+    if ! grep -q " [Tt] " <<< "$manager_symbols" \
+        || ! grep -q "4live12declarations" <<< "$live_symbols" \
+        || ! grep -q "4live12declarations" <<< "$dependency_symbols"
+    then
+        echo "error: the $flavour flavour compiled, but without the Apple-only code: check the #if conditions of" \
+            "Sources/WhereaboutsCoreLocation and Sources/WhereaboutsDependencies." >&2
+        failed+=("$flavour")
+        return
+    fi
+    echo "ok: $flavour"
+}
+
+# The Xcode variant of the lint plugin, with the toolchain's real PackagePlugin and the XcodeProjectPlugin stand-in.
+check_xcode() {
+    echo "== xcode: Plugins/WhereaboutsLintPlugin with XcodeProjectPlugin"
+    local toolchain plugin_api out log
+    toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")
+    plugin_api="$toolchain/lib/swift/pm/PluginAPI"
+    out="$scratch/xcode"
+    log=$(mktemp)
+    rm -rf "$out"
+    mkdir -p "$out"
+    local status=0
+    # Probe.swift fails to compile unless the plugin's Xcode conformance was compiled in.
+    printf 'import XcodeProjectPlugin\n\nfunc probe() -> any XcodeCommandPlugin.Type { WhereaboutsLintPlugin.self }\n' \
+        > "$out/Probe.swift"
+    {
+        swiftc -emit-module -parse-as-library -swift-version 6 -warnings-as-errors \
+            -module-name XcodeProjectPlugin -I "$plugin_api" -emit-module-path "$out/XcodeProjectPlugin.swiftmodule" \
+            AppleStandIns/XcodeProjectPlugin/*.swift \
+            && swiftc -typecheck -parse-as-library -swift-version 6 -warnings-as-errors \
+                -package-description-version 6.1 -module-name WhereaboutsLintPlugin -I "$plugin_api" -I "$out" \
+                Plugins/WhereaboutsLintPlugin/*.swift "$out/Probe.swift"
+    } > "$log" 2>&1 || status=$?
+    if [ "$status" -ne 0 ]; then
+        cat "$log"
+        echo "error: the Xcode plugin variant failed to type-check, or was not compiled (above)." >&2
+        failed+=(xcode)
+        return
+    fi
+    echo "ok: xcode"
+}
+
+for flavour in "${flavours[@]}"; do
+    case "$flavour" in
+        ios | macos | visionos | watchos) check_platform "$flavour" ;;
+        xcode) check_xcode ;;
+        *)
+            echo "error: unknown flavour $flavour; use ios, macos, visionos, watchos or xcode" >&2
+            exit 64
+            ;;
+    esac
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "error: check-apple failed: ${failed[*]}" >&2
+    exit 1
+fi
+echo "check-apple: ${flavours[*]} type-check against the Apple stand-ins, with no warnings"
