@@ -39,9 +39,15 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
     }
 
     /// Runs on the global executor, never on the main actor: Apple warns that the class method can block.
+    #if compiler(>=6.2)
     @concurrent nonisolated func locationServicesEnabled() async -> Bool {
         CLLocationManager.locationServicesEnabled()
     }
+    #else
+    nonisolated func locationServicesEnabled() async -> Bool {
+        CLLocationManager.locationServicesEnabled()
+    }
+    #endif
 
     var isRegionMonitoringAvailable: Bool {
         #if os(visionOS) || STANDIN_VISIONOS || os(watchOS) || STANDIN_WATCHOS

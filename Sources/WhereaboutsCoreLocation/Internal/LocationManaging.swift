@@ -14,7 +14,12 @@ protocol LocationManaging: AnyObject, Sendable {
     var accuracyAuthorization: AccuracyAuthorization { get }
     /// `CLLocationManager.locationServicesEnabled()`, called off the main actor: it can block, and Xcode warns that
     /// it "can cause UI unresponsiveness if invoked on the main thread".
+    #if compiler(>=6.2)
     @concurrent nonisolated func locationServicesEnabled() async -> Bool
+    #else
+    // Before Swift 6.2 a nonisolated async function already runs off the main actor.
+    nonisolated func locationServicesEnabled() async -> Bool
+    #endif
     /// `CLLocationManager.isMonitoringAvailable(for: CLCircularRegion.self)`; false where the platform has no
     /// region monitoring.
     var isRegionMonitoringAvailable: Bool { get }
