@@ -80,6 +80,7 @@ let package = Package(
             name: "WhereaboutsTesting",
             dependencies: [
                 "Whereabouts",
+                .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: swiftSettings

@@ -79,10 +79,7 @@ final class Harness {
     ///
     /// `checkSuspension()` throws when a task sleeps on the clock, after letting other tasks run.
     func yieldUntilSleeping(sourceLocation: SourceLocation = #_sourceLocation) async {
-        for _ in 0..<1_000 {
-            if (try? await clock.checkSuspension()) == nil { return }  // it threw: a task sleeps
-            await Task.yield()
-        }
+        if await clock.untilSleeping() { return }
         Issue.record("no task ever slept on the test clock", sourceLocation: sourceLocation)
     }
 }
