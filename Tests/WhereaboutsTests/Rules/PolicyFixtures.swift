@@ -2,14 +2,8 @@ import Whereabouts
 
 /// Declarations and states the rule tables start from.
 enum PolicyFixtures {
-    /// Every key: When In Use, Always, one temporary purpose, the location background mode.
-    static let allKeys = UsageDescriptions(
-        whenInUse: "Shows where you are on the map.",
-        always: "Tells you when you reach a saved place.",
-        temporaryPurposes: ["Navigation": "Turn-by-turn directions need your precise location."],
-        backgroundModes: ["location"],
-        appName: "Wayfinder"
-    )
+    /// Every key: When In Use, Always, one temporary purpose (`Navigation`), the location background mode.
+    static let allKeys = UsageDescriptions.complete
 
     /// Only the When In Use key.
     static let whenInUseOnly = UsageDescriptions(whenInUse: "Shows where you are on the map.")
