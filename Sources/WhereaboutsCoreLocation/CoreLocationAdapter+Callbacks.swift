@@ -62,6 +62,7 @@ extension CoreLocationAdapter {
         if now.accuracy == .reducedAccuracy { fullAccuracyIsTemporary = false }
         guard now != current else { return }
         current = now
+        snapshot.current = now
         if now.status != .authorizedWhenInUse { alwaysDeclined = false }
         if now.accuracy == .fullAccuracy { fullAccuracyDeclined = false }
         for id in authorizationSubscribers.keys.sorted() { authorizationSubscribers[id]?.yield(now) }
@@ -83,6 +84,7 @@ extension CoreLocationAdapter {
             finishPrompt(pending.id, .success(outcome(.answered(answer))))
         }
         refreshDiagnostics()
+        askForServiceSessions()
     }
 
     /// `didFailWithError`: no fix for now, not authorized, or another Core Location error.
@@ -147,6 +149,7 @@ extension CoreLocationAdapter {
             updateSubscribers[id] = subscriber
         }
         updateDemand()
+        refreshSessionDiagnostics()
     }
 
     /// The diagnostics that hold now (rule 10), as far as Core Location lets the app know.
@@ -158,6 +161,9 @@ extension CoreLocationAdapter {
         circumstances.alwaysDeclined = alwaysDeclined
         circumstances.locationUnavailable = locationUnknown
         circumstances.stationary = paused
+        circumstances.serviceSessionRequired =
+            (try? declarations.get())?.requiresExplicitServiceSession == true && !holdsAuthorizingSession
+            && current.status == .notDetermined
         return Diagnostic.holding(for: current, circumstances)
     }
 
@@ -167,7 +173,7 @@ extension CoreLocationAdapter {
     /// delivers nothing for it. Once updates start, their next fix or error completes the waiting requests; once
     /// they stop, the adapter asks again for the requests still waiting.
     func updateDemand() {
-        let wanted = !updateSubscribers.isEmpty && current.status.isAuthorized
+        let wanted = (!updateSubscribers.isEmpty || standardServiceStarted) && current.status.isAuthorized
         guard wanted != isUpdatingLocation else { return }
         isUpdatingLocation = wanted
         if wanted {

@@ -136,6 +136,8 @@ extension CoreLocationAdapter {
         policy.temporaryFullAccuracy = fullAccuracyIsTemporary
         policy.alwaysDeclined = alwaysDeclined
         policy.fullAccuracyDeclined = fullAccuracyDeclined
+        policy.holdsAuthorizingSession = holdsAuthorizingSession
+        policy.properties = properties
         if let pending = prompt {
             policy.prompt = LocationPolicy.Prompt(kind: pending.kind, forAlways: false)
         } else if accuracyPromptShowing {

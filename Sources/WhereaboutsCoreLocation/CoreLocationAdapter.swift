@@ -71,6 +71,17 @@ final class CoreLocationAdapter {
     var locationUnknown = false
     /// Whether Core Location paused updates because the device stopped moving.
     var paused = false
+    /// The manager's settings the app set.
+    var properties = LocationProperties()
+    /// Whether the app started the standard location service itself (`startUpdatingLocation`).
+    var standardServiceStarted = false
+    /// Whether significant-change monitoring runs.
+    var significantChangesStarted = false
+    /// The service sessions the app holds: what each declared, its diagnostics, and its `CLServiceSession` token
+    /// where the platform has one.
+    var sessions: [Int: (session: LocationPolicy.Session, channel: DiagnosticsChannel, token: Int?)] = [:]
+    /// The authorization the app was last told of, for synchronous readers off the main actor.
+    let snapshot = LockedValue(Authorization(status: .notDetermined, accuracy: .fullAccuracy))
 
     /// Creates an adapter on a manager, and takes the manager's delegate callbacks.
     ///
@@ -98,6 +109,7 @@ final class CoreLocationAdapter {
         self.isForeground = applicationState != .background
         self.current = Authorization(status: .notDetermined, accuracy: .fullAccuracy)
         self.current = readAuthorization()
+        snapshot.current = current
         manager.callback = { [weak self] callback in self?.receive(callback) }
         Task { [weak self] in await self?.refreshServicesEnabled() }
     }
@@ -144,7 +156,9 @@ final class CoreLocationAdapter {
     /// The app became active again: a prompt over it, if any, was dismissed.
     func appDidBecomeActive() {
         isActive = true
+        if !isForeground { sessionsCameIntoUse() }
         isForeground = true
+        defer { askForServiceSessions() }
         guard let pending = prompt, pending.shown else { return }
         let id = pending.id
         let clock = clock
@@ -164,6 +178,7 @@ final class CoreLocationAdapter {
 
     /// The app is coming back to the foreground.
     func appWillEnterForeground() {
+        if !isForeground { sessionsCameIntoUse() }
         isForeground = true
         refreshDiagnostics()
     }

@@ -27,7 +27,32 @@ extension LocationClient {
                 try await holder.adapter.setAllowsBackgroundLocationUpdates(allowed)
             },
             startBackgroundSession: { await holder.adapter.startBackgroundSession() },
-            stopBackgroundSession: { await holder.adapter.stopBackgroundSession() }
+            stopBackgroundSession: { await holder.adapter.stopBackgroundSession() },
+            authorizationSnapshot: { holder.authorizationSnapshot() },
+            locationServicesEnabled: { await holder.adapter.manager.locationServicesEnabled() },
+            location: { await holder.adapter.location() },
+            heading: { await holder.adapter.heading() },
+            headingAvailable: { await holder.adapter.manager.headingAvailable },
+            isRangingAvailable: { await holder.adapter.manager.isRangingAvailable },
+            significantLocationChangeMonitoringAvailable: {
+                await holder.adapter.manager.significantLocationChangeMonitoringAvailable
+            },
+            maximumRegionMonitoringDistance: { await holder.adapter.manager.maximumRegionMonitoringDistance },
+            monitoredRegions: { await holder.adapter.monitoredRegions() },
+            properties: { await holder.adapter.currentProperties },
+            set: { change in try await holder.adapter.set(change) },
+            startUpdatingLocation: { await holder.adapter.startUpdatingLocation() },
+            stopUpdatingLocation: { await holder.adapter.stopUpdatingLocation() },
+            startMonitoringSignificantLocationChanges: {
+                await holder.adapter.startMonitoringSignificantLocationChanges()
+            },
+            stopMonitoringSignificantLocationChanges: {
+                await holder.adapter.stopMonitoringSignificantLocationChanges()
+            },
+            dismissHeadingCalibrationDisplay: { await holder.adapter.manager.dismissHeadingCalibrationDisplay() },
+            startServiceSession: { authorization, key in
+                await holder.adapter.startServiceSession(authorization: authorization, fullAccuracyPurposeKey: key)
+            }
         )
     }
 }

@@ -41,8 +41,16 @@ public final class ScriptedSource: LocationSource, @unchecked Sendable {
     private var waiters: [UInt64: (running: Bool, continuation: CheckedContinuation<Void, Never>)] = [:]
     private var nextWaiter: UInt64 = 0
 
+    /// Whether the source says it can give headings (it can always be sent `.heading` events); `true` unless
+    /// made with `providesHeadings: false`, to test an app on a device without a compass.
+    public let providesHeadings: Bool
+
     /// Creates a source with nothing to send yet.
-    public init() {}
+    ///
+    /// - Parameter providesHeadings: What ``providesHeadings`` reports.
+    public init(providesHeadings: Bool = true) {
+        self.providesHeadings = providesHeadings
+    }
 
     /// How many times the engine started this source.
     public var starts: Int { lock.withLock { startCount } }

@@ -50,7 +50,29 @@ final class SimulatedLocationManager: LocationManaging {
     /// Every method the adapter called, in order.
     private(set) var calls: [String] = []
     private var accuracyCompletion: (@MainActor (ManagerError?) -> Void)?
-    private(set) var monitoredRegions: [String] = []
+    /// The regions Core Location monitors for the app.
+    private(set) var regions: [Region] = []
+    /// The identifiers of ``regions``.
+    var monitoredRegionIdentifiers: [String] { regions.map(\.identifier) }
+    var monitoredRegions: [Region] { regions }
+    /// The last fix Core Location retrieved (`location`).
+    var location: Location?
+    /// The last heading Core Location retrieved (`heading`).
+    var heading: Heading?
+    var headingAvailable = true
+    var isRangingAvailable = true
+    var significantLocationChangeMonitoringAvailable = true
+    var maximumRegionMonitoringDistance = 200_000.0
+    /// The settings the adapter applied last.
+    private(set) var appliedProperties: LocationProperties?
+    /// Whether significant-change monitoring runs.
+    private(set) var isMonitoringSignificantChanges = false
+    /// Whether the platform has `CLServiceSession`; when it has, the sessions started and not invalidated.
+    var hasServiceSessions = false
+    private(set) var serviceSessions: [Int: (ServiceSession.AuthorizationRequirement, String?)] = [:]
+    /// Where each real session's diagnostics go.
+    private(set) var serviceSessionReceivers: [Int: @MainActor (Set<Diagnostic>) -> Void] = [:]
+    private var nextSessionToken = 0
     private(set) var isUpdatingLocation = false
     /// Whether a `requestLocation()` is outstanding (not yet answered nor cancelled).
     private(set) var locationRequested = false
@@ -132,8 +154,41 @@ final class SimulatedLocationManager: LocationManaging {
     }
     func startUpdatingHeading() { calls.append("startUpdatingHeading") }
     func stopUpdatingHeading() { calls.append("stopUpdatingHeading") }
-    func startMonitoring(for region: Region) { monitoredRegions.append(region.identifier) }
-    func stopMonitoring(for region: Region) { monitoredRegions.removeAll { $0 == region.identifier } }
+    func startMonitoring(for region: Region) {
+        regions.removeAll { $0.identifier == region.identifier }
+        regions.append(region)
+    }
+    func stopMonitoring(for region: Region) { regions.removeAll { $0.identifier == region.identifier } }
+    func apply(_ properties: LocationProperties) {
+        calls.append("apply")
+        appliedProperties = properties
+    }
+    func startMonitoringSignificantLocationChanges() {
+        calls.append("startMonitoringSignificantLocationChanges")
+        isMonitoringSignificantChanges = true
+    }
+    func stopMonitoringSignificantLocationChanges() {
+        calls.append("stopMonitoringSignificantLocationChanges")
+        isMonitoringSignificantChanges = false
+    }
+    func dismissHeadingCalibrationDisplay() { calls.append("dismissHeadingCalibrationDisplay") }
+    func startServiceSession(
+        authorization: ServiceSession.AuthorizationRequirement,
+        fullAccuracyPurposeKey: String?,
+        receive: @escaping @MainActor (Set<Diagnostic>) -> Void
+    ) -> Int? {
+        guard hasServiceSessions else { return nil }
+        calls.append("startServiceSession")
+        nextSessionToken += 1
+        serviceSessions[nextSessionToken] = (authorization, fullAccuracyPurposeKey)
+        serviceSessionReceivers[nextSessionToken] = receive
+        return nextSessionToken
+    }
+    func stopServiceSession(_ token: Int) {
+        calls.append("stopServiceSession")
+        serviceSessions[token] = nil
+        serviceSessionReceivers[token] = nil
+    }
     func startMonitoringVisits() { calls.append("startMonitoringVisits") }
     func stopMonitoringVisits() { calls.append("stopMonitoringVisits") }
     func startBackgroundActivitySession() -> Bool {

@@ -1,7 +1,7 @@
 extension LocationClient {
     /// A client whose every endpoint calls `fail` with its name: endpoints that can throw throw the
     /// error it returns, the others return an inert value (a `.notDetermined` authorization, finished
-    /// streams, `false`).
+    /// streams, `false`, `nil`, an inert service session).
     ///
     /// The one list of endpoints behind WhereaboutsTesting's `LocationClient.unimplemented()` and
     /// WhereaboutsDependencies' test value (both report through IssueReporting, so Swift Testing and
@@ -43,7 +43,62 @@ extension LocationClient {
                 _ = fail("startBackgroundSession")
                 return false
             },
-            stopBackgroundSession: { _ = fail("stopBackgroundSession") }
+            stopBackgroundSession: { _ = fail("stopBackgroundSession") },
+            authorizationSnapshot: {
+                _ = fail("authorizationSnapshot")
+                return inert
+            },
+            locationServicesEnabled: {
+                _ = fail("locationServicesEnabled")
+                return false
+            },
+            location: {
+                _ = fail("location")
+                return nil
+            },
+            heading: {
+                _ = fail("heading")
+                return nil
+            },
+            headingAvailable: {
+                _ = fail("headingAvailable")
+                return false
+            },
+            isRangingAvailable: {
+                _ = fail("isRangingAvailable")
+                return false
+            },
+            significantLocationChangeMonitoringAvailable: {
+                _ = fail("significantLocationChangeMonitoringAvailable")
+                return false
+            },
+            maximumRegionMonitoringDistance: {
+                _ = fail("maximumRegionMonitoringDistance")
+                return 0
+            },
+            monitoredRegions: {
+                _ = fail("monitoredRegions")
+                return []
+            },
+            properties: {
+                _ = fail("properties")
+                return LocationProperties()
+            },
+            set: { _ in throw fail("set") },
+            startUpdatingLocation: { _ = fail("startUpdatingLocation") },
+            stopUpdatingLocation: { _ = fail("stopUpdatingLocation") },
+            startMonitoringSignificantLocationChanges: { _ = fail("startMonitoringSignificantLocationChanges") },
+            stopMonitoringSignificantLocationChanges: { _ = fail("stopMonitoringSignificantLocationChanges") },
+            dismissHeadingCalibrationDisplay: { _ = fail("dismissHeadingCalibrationDisplay") },
+            startServiceSession: { authorization, key in
+                _ = fail("startServiceSession")
+                return ServiceSession(
+                    authorization: authorization,
+                    fullAccuracyPurposeKey: key,
+                    diagnostics: { AsyncStream { $0.finish() } },
+                    invalidate: {}
+                )
+            }
         )
     }
 }

@@ -77,6 +77,43 @@ extension LocationClient {
             },
             stopBackgroundSession: {
                 await SourceAttachment.$current.withValue(attachment) { await engine.stopBackgroundSession() }
+            },
+            authorizationSnapshot: { engine.authorizationSnapshot },
+            locationServicesEnabled: { await engine.locationServicesEnabled() },
+            location: { await engine.location() },
+            heading: { await engine.heading() },
+            headingAvailable: {
+                await SourceAttachment.$current.withValue(attachment) { await engine.headingAvailable() }
+            },
+            isRangingAvailable: { engine.isRangingAvailable },
+            significantLocationChangeMonitoringAvailable: { engine.significantLocationChangeMonitoringAvailable },
+            maximumRegionMonitoringDistance: { engine.options.maximumRegionMonitoringDistance },
+            monitoredRegions: { await engine.monitoredRegions() },
+            properties: { await engine.properties },
+            set: { change in
+                try await SourceAttachment.$current.withValue(attachment) { try await engine.set(change) }
+            },
+            startUpdatingLocation: {
+                await SourceAttachment.$current.withValue(attachment) { await engine.startUpdatingLocation() }
+            },
+            stopUpdatingLocation: {
+                await SourceAttachment.$current.withValue(attachment) { await engine.stopUpdatingLocation() }
+            },
+            startMonitoringSignificantLocationChanges: {
+                await SourceAttachment.$current.withValue(attachment) {
+                    await engine.startMonitoringSignificantLocationChanges()
+                }
+            },
+            stopMonitoringSignificantLocationChanges: {
+                await SourceAttachment.$current.withValue(attachment) {
+                    await engine.stopMonitoringSignificantLocationChanges()
+                }
+            },
+            dismissHeadingCalibrationDisplay: { await engine.dismissHeadingCalibrationDisplay() },
+            startServiceSession: { authorization, key in
+                await SourceAttachment.$current.withValue(attachment) {
+                    await engine.startServiceSession(authorization: authorization, fullAccuracyPurposeKey: key)
+                }
             }
         )
     }

@@ -23,6 +23,9 @@
 public struct LocationClient: Sendable {
     /// The app's authorization now.
     public var authorization: @Sendable () async -> Authorization
+    /// The app's authorization as last known, without waiting, as `CLLocationManager.authorizationStatus` reads:
+    /// for an observable model's first value. ``authorization`` is the one to await when it must be current.
+    public var authorizationSnapshot: @Sendable () -> Authorization
     /// The current authorization at once, then each change.
     public var authorizationUpdates: @Sendable () async -> AsyncStream<Authorization>
     /// Asks for When In Use authorization; see ``AuthorizationEngine/requestWhenInUseAuthorization()``.
@@ -56,6 +59,45 @@ public struct LocationClient: Sendable {
     public var startBackgroundSession: @Sendable () async -> Bool
     /// Ends the background session.
     public var stopBackgroundSession: @Sendable () async -> Void
+    /// Whether Location Services are on for the device (`CLLocationManager.locationServicesEnabled()`).
+    public var locationServicesEnabled: @Sendable () async -> Bool
+    /// The last location the app received, from any service (`CLLocationManager.location`): `nil` when it may
+    /// not see one, approximate under reduced accuracy, cleared when authorization is revoked.
+    public var location: @Sendable () async -> Location?
+    /// The last heading the app received (`CLLocationManager.heading`).
+    public var heading: @Sendable () async -> Heading?
+    /// Whether headings can be had (`CLLocationManager.headingAvailable()`).
+    public var headingAvailable: @Sendable () async -> Bool
+    /// Whether beacon ranging is possible (`CLLocationManager.isRangingAvailable()`); false on Linux.
+    public var isRangingAvailable: @Sendable () async -> Bool
+    /// Whether significant-change monitoring is possible.
+    public var significantLocationChangeMonitoringAvailable: @Sendable () async -> Bool
+    /// The largest region radius, in metres, that can be monitored; a larger one is refused.
+    public var maximumRegionMonitoringDistance: @Sendable () async -> Double
+    /// The regions being monitored, which survive a relaunch.
+    public var monitoredRegions: @Sendable () async -> Set<Region>
+    /// The manager's settings now (accuracy, distance filter, pausing, …).
+    public var properties: @Sendable () async -> LocationProperties
+    /// Changes some of the manager's settings; see
+    /// ``set(activityType:allowsBackgroundLocationUpdates:desiredAccuracy:distanceFilter:headingFilter:headingOrientation:pausesLocationUpdatesAutomatically:showsBackgroundLocationIndicator:)``.
+    public var set: @Sendable (LocationProperties.Change) async throws -> Void
+    /// Starts the standard location service: `.didUpdateLocations` on ``events`` until
+    /// ``stopUpdatingLocation``, filtered by the settings. Also resumes updates that paused.
+    public var startUpdatingLocation: @Sendable () async -> Void
+    /// Stops the standard location service.
+    public var stopUpdatingLocation: @Sendable () async -> Void
+    /// Starts significant-change monitoring: `.didUpdateLocations` on ``events`` when the device moved about
+    /// 500 m, at most once every five minutes.
+    public var startMonitoringSignificantLocationChanges: @Sendable () async -> Void
+    /// Stops significant-change monitoring.
+    public var stopMonitoringSignificantLocationChanges: @Sendable () async -> Void
+    /// Dismisses the heading calibration display, if it shows.
+    public var dismissHeadingCalibrationDisplay: @Sendable () async -> Void
+    /// Starts a ``ServiceSession`` (iOS 18's `CLServiceSession`) with the authorization it needs and an
+    /// optional full-accuracy purpose key; it asks when a prompt is due, and lasts until invalidated.
+    public var startServiceSession:
+        @Sendable (_ authorization: ServiceSession.AuthorizationRequirement, _ fullAccuracyPurposeKey: String?) async ->
+            ServiceSession
 
     /// Creates a client from its endpoints.
     ///
@@ -77,6 +119,23 @@ public struct LocationClient: Sendable {
     ///   - setAllowsBackgroundLocationUpdates: Allows or stops background updates.
     ///   - startBackgroundSession: Starts a background session.
     ///   - stopBackgroundSession: Ends the background session.
+    ///   - authorizationSnapshot: The authorization as last known, without waiting.
+    ///   - locationServicesEnabled: Whether Location Services are on.
+    ///   - location: The last location received.
+    ///   - heading: The last heading received.
+    ///   - headingAvailable: Whether headings can be had.
+    ///   - isRangingAvailable: Whether beacon ranging is possible.
+    ///   - significantLocationChangeMonitoringAvailable: Whether significant-change monitoring is possible.
+    ///   - maximumRegionMonitoringDistance: The largest region radius.
+    ///   - monitoredRegions: The regions being monitored.
+    ///   - properties: The manager's settings.
+    ///   - set: Changes the manager's settings.
+    ///   - startUpdatingLocation: Starts the standard location service.
+    ///   - stopUpdatingLocation: Stops the standard location service.
+    ///   - startMonitoringSignificantLocationChanges: Starts significant-change monitoring.
+    ///   - stopMonitoringSignificantLocationChanges: Stops significant-change monitoring.
+    ///   - dismissHeadingCalibrationDisplay: Dismisses the heading calibration display.
+    ///   - startServiceSession: Starts a service session.
     public init(
         authorization: @escaping @Sendable () async -> Authorization,
         authorizationUpdates: @escaping @Sendable () async -> AsyncStream<Authorization>,
@@ -94,7 +153,25 @@ public struct LocationClient: Sendable {
         stopUpdatingHeading: @escaping @Sendable () async -> Void,
         setAllowsBackgroundLocationUpdates: @escaping @Sendable (Bool) async throws -> Void,
         startBackgroundSession: @escaping @Sendable () async -> Bool,
-        stopBackgroundSession: @escaping @Sendable () async -> Void
+        stopBackgroundSession: @escaping @Sendable () async -> Void,
+        authorizationSnapshot: @escaping @Sendable () -> Authorization,
+        locationServicesEnabled: @escaping @Sendable () async -> Bool,
+        location: @escaping @Sendable () async -> Location?,
+        heading: @escaping @Sendable () async -> Heading?,
+        headingAvailable: @escaping @Sendable () async -> Bool,
+        isRangingAvailable: @escaping @Sendable () async -> Bool,
+        significantLocationChangeMonitoringAvailable: @escaping @Sendable () async -> Bool,
+        maximumRegionMonitoringDistance: @escaping @Sendable () async -> Double,
+        monitoredRegions: @escaping @Sendable () async -> Set<Region>,
+        properties: @escaping @Sendable () async -> LocationProperties,
+        set: @escaping @Sendable (LocationProperties.Change) async throws -> Void,
+        startUpdatingLocation: @escaping @Sendable () async -> Void,
+        stopUpdatingLocation: @escaping @Sendable () async -> Void,
+        startMonitoringSignificantLocationChanges: @escaping @Sendable () async -> Void,
+        stopMonitoringSignificantLocationChanges: @escaping @Sendable () async -> Void,
+        dismissHeadingCalibrationDisplay: @escaping @Sendable () async -> Void,
+        startServiceSession:
+            @escaping @Sendable (ServiceSession.AuthorizationRequirement, String?) async -> ServiceSession
     ) {
         self.authorization = authorization
         self.authorizationUpdates = authorizationUpdates
@@ -113,6 +190,23 @@ public struct LocationClient: Sendable {
         self.setAllowsBackgroundLocationUpdates = setAllowsBackgroundLocationUpdates
         self.startBackgroundSession = startBackgroundSession
         self.stopBackgroundSession = stopBackgroundSession
+        self.authorizationSnapshot = authorizationSnapshot
+        self.locationServicesEnabled = locationServicesEnabled
+        self.location = location
+        self.heading = heading
+        self.headingAvailable = headingAvailable
+        self.isRangingAvailable = isRangingAvailable
+        self.significantLocationChangeMonitoringAvailable = significantLocationChangeMonitoringAvailable
+        self.maximumRegionMonitoringDistance = maximumRegionMonitoringDistance
+        self.monitoredRegions = monitoredRegions
+        self.properties = properties
+        self.set = set
+        self.startUpdatingLocation = startUpdatingLocation
+        self.stopUpdatingLocation = stopUpdatingLocation
+        self.startMonitoringSignificantLocationChanges = startMonitoringSignificantLocationChanges
+        self.stopMonitoringSignificantLocationChanges = stopMonitoringSignificantLocationChanges
+        self.dismissHeadingCalibrationDisplay = dismissHeadingCalibrationDisplay
+        self.startServiceSession = startServiceSession
     }
 
     /// Asks for temporary full accuracy, with the purpose key's label at the call site.
@@ -122,5 +216,60 @@ public struct LocationClient: Sendable {
     /// - Throws: What ``requestTemporaryFullAccuracy`` throws.
     public func requestTemporaryFullAccuracy(purposeKey: String) async throws -> AccuracyOutcome {
         try await requestTemporaryFullAccuracy(purposeKey)
+    }
+
+    /// Changes the given settings of the location manager; the others stay as they are.
+    ///
+    /// ```swift
+    /// try await client.set(desiredAccuracy: .hundredMeters, distanceFilter: .meters(50))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - activityType: What the app uses location for.
+    ///   - allowsBackgroundLocationUpdates: Whether updates continue in the background.
+    ///   - desiredAccuracy: How accurate the app would like its fixes; `.reduced` makes them approximate.
+    ///   - distanceFilter: Metres the device must move between delivered fixes, or `.noFilter`.
+    ///   - headingFilter: Degrees a heading must change between delivered headings, or `.noFilter`.
+    ///   - headingOrientation: The orientation headings are measured from.
+    ///   - pausesLocationUpdatesAutomatically: Whether updates pause while the device stands still.
+    ///   - showsBackgroundLocationIndicator: Whether the background indicator shows.
+    /// - Throws: ``LocationError`` ``LocationError/Code/backgroundModeMissing`` when allowing background updates
+    ///   without `location` in `UIBackgroundModes` (nothing is changed then).
+    public func set(
+        activityType: ActivityType? = nil,
+        allowsBackgroundLocationUpdates: Bool? = nil,
+        desiredAccuracy: LocationAccuracy? = nil,
+        distanceFilter: LocationProperties.Change.Distance? = nil,
+        headingFilter: LocationProperties.Change.Angle? = nil,
+        headingOrientation: DeviceOrientation? = nil,
+        pausesLocationUpdatesAutomatically: Bool? = nil,
+        showsBackgroundLocationIndicator: Bool? = nil
+    ) async throws {
+        try await set(
+            LocationProperties.Change(
+                activityType: activityType,
+                allowsBackgroundLocationUpdates: allowsBackgroundLocationUpdates,
+                desiredAccuracy: desiredAccuracy,
+                distanceFilter: distanceFilter,
+                headingFilter: headingFilter,
+                headingOrientation: headingOrientation,
+                pausesLocationUpdatesAutomatically: pausesLocationUpdatesAutomatically,
+                showsBackgroundLocationIndicator: showsBackgroundLocationIndicator
+            )
+        )
+    }
+
+    /// Starts a ``ServiceSession``, with the labels at the call site.
+    ///
+    /// - Parameters:
+    ///   - authorization: The authorization the session needs.
+    ///   - fullAccuracyPurposeKey: A key of `NSLocationTemporaryUsageDescriptionDictionary`, to ask for full
+    ///     accuracy with; `nil` for none.
+    /// - Returns: The session; keep it while the feature runs, and invalidate it after.
+    public func startServiceSession(
+        authorization: ServiceSession.AuthorizationRequirement,
+        fullAccuracyPurposeKey: String? = nil
+    ) async -> ServiceSession {
+        await startServiceSession(authorization, fullAccuracyPurposeKey)
     }
 }

@@ -29,4 +29,12 @@ public protocol LocationSource: Sendable {
     ///
     /// - Returns: The source's events, in order.
     func events() -> AsyncThrowingStream<SourceEvent, any Error>
+
+    /// Whether the source can give headings (a compass); ``LocationClient/headingAvailable`` reports it.
+    var providesHeadings: Bool { get }
+}
+
+extension LocationSource {
+    /// Whether the source can give headings (a compass): `false` unless a source says otherwise.
+    public var providesHeadings: Bool { false }
 }

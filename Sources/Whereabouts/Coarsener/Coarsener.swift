@@ -229,6 +229,22 @@ public struct Coarsener: Sendable {
         return grid.representative(of: grid.cell(for: Coordinate(latitude: latitude, longitude: longitude)))
     }
 
+    /// The approximate form of one fix, without hysteresis or rate limit: its cell's representative point, at
+    /// least ``horizontalAccuracy``, the same time. For fixes that stand alone (significant changes, the last
+    /// known location).
+    ///
+    /// - Parameter fix: A precise fix.
+    /// - Returns: The approximate fix, or `nil` for an invalid coordinate.
+    public func approximate(_ fix: Location) -> Location? {
+        guard fix.coordinate.isValid else { return nil }
+        let accuracy = fix.horizontalAccuracy > horizontalAccuracy ? fix.horizontalAccuracy : horizontalAccuracy
+        return Location(
+            coordinate: representative(for: fix.coordinate),
+            horizontalAccuracy: accuracy,
+            timestamp: fix.timestamp
+        )
+    }
+
     /// Forgets the current cell, the rate-limit state and ``current``, for instance after the grant changes.
     public mutating func reset() {
         (cell, point, lastOutput, current) = (nil, nil, nil, nil)

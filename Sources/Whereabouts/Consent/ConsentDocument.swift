@@ -96,6 +96,11 @@ struct ConsentDocument {
         entry["precise"] = grant.precise
         entry["alwaysPromptShown"] = grant.alwaysPromptShown
         entry["provisionalAlways"] = grant.provisionalAlways
+        if grant.monitoredRegions.isEmpty {
+            entry["monitoredRegions"] = nil
+        } else {
+            entry["monitoredRegions"] = grant.monitoredRegions.map(Self.object(for:))
+        }
         apps[appID] = entry
     }
 
@@ -156,7 +161,63 @@ struct ConsentDocument {
             default: grant.provisionalAlways = flag
             }
         }
+        if let value = entry["monitoredRegions"], !(value is NSNull) {
+            guard let list = value as? [Any] else {
+                return .failure(Damage(problem: "whose \"monitoredRegions\" is not an array of regions"))
+            }
+            for (index, item) in list.enumerated() {
+                guard let region = region(from: item) else {
+                    return .failure(
+                        Damage(
+                            problem: "whose \"monitoredRegions\" entry \(index + 1) is not a region "
+                                + "{\"identifier\", \"latitude\", \"longitude\", \"radius\"}"
+                        )
+                    )
+                }
+                grant.monitoredRegions.append(region)
+            }
+        }
         return .success(grant)
+    }
+
+    /// A region as the file keeps it.
+    private static func object(for region: Region) -> [String: Any] {
+        [
+            "identifier": region.identifier,
+            "latitude": region.center.latitude,
+            "longitude": region.center.longitude,
+            "radius": region.radius,
+            "notifyOnEntry": region.notifyOnEntry,
+            "notifyOnExit": region.notifyOnExit,
+        ]
+    }
+
+    /// A region from the file, or `nil` when the entry is not one.
+    private static func region(from raw: Any) -> Region? {
+        guard let entry = raw as? [String: Any], let identifier = entry["identifier"] as? String,
+            let latitude = number(entry["latitude"]), let longitude = number(entry["longitude"]),
+            let radius = number(entry["radius"]), radius > 0
+        else { return nil }
+        let center = Coordinate(latitude: latitude, longitude: longitude)
+        guard center.isValid else { return nil }
+        func flag(_ key: String) -> Bool {
+            guard let value = entry[key], isSerializedBoolean(value) else { return true }
+            return value as? Bool ?? true
+        }
+        return Region(
+            identifier: identifier,
+            center: center,
+            radius: radius,
+            notifyOnEntry: flag("notifyOnEntry"),
+            notifyOnExit: flag("notifyOnExit")
+        )
+    }
+
+    private static func number(_ raw: Any?) -> Double? {
+        guard let raw, !isSerializedBoolean(raw), let value = (raw as? NSNumber)?.doubleValue, value.isFinite else {
+            return nil
+        }
+        return value
     }
 
     /// "is not valid JSON at line 3, column 7 (…)", from JSONSerialization's "around character N".

@@ -23,6 +23,8 @@ public struct UsageDescriptions: Hashable, Sendable, Codable {
     public static let defaultAccuracyReducedKey = "NSLocationDefaultAccuracyReduced"
     /// `UIBackgroundModes`.
     public static let backgroundModesKey = "UIBackgroundModes"
+    /// `CLRequireExplicitServiceSession`: nothing asks for authorization unless a service session does.
+    public static let requireExplicitServiceSessionKey = "CLRequireExplicitServiceSession"
     /// `CFBundleDisplayName`, the app name a prompt shows.
     public static let displayNameKey = "CFBundleDisplayName"
     /// `CFBundleName`, the app name a prompt shows when there is no display name.
@@ -40,6 +42,9 @@ public struct UsageDescriptions: Hashable, Sendable, Codable {
     public var backgroundModes: [String]
     /// The app's name as a prompt shows it, when declared.
     public var appName: String?
+    /// Whether the app declares `CLRequireExplicitServiceSession`: live updates then carry
+    /// ``Diagnostic/serviceSessionRequired`` while no ``ServiceSession`` asks for authorization.
+    public var requiresExplicitServiceSession = false
 
     /// Creates declarations in code.
     ///
@@ -183,6 +188,18 @@ public struct UsageDescriptions: Hashable, Sendable, Codable {
             modes = strings
         }
 
+        var explicitSession = false
+        if let value = dictionary[Self.requireExplicitServiceSessionKey] {
+            guard let flag = Self.bool(value) else {
+                throw .invalidInfoPlist(
+                    file: file,
+                    problem: "\(Self.requireExplicitServiceSessionKey) must be a boolean (<true/> or <false/>), not "
+                        + Self.typeName(value)
+                )
+            }
+            explicitSession = flag
+        }
+
         self.init(
             whenInUse: whenInUse,
             always: always,
@@ -191,6 +208,7 @@ public struct UsageDescriptions: Hashable, Sendable, Codable {
             backgroundModes: modes,
             appName: appName
         )
+        requiresExplicitServiceSession = explicitSession
     }
 
     private static func bool(_ value: Any) -> Bool? {

@@ -60,6 +60,7 @@ extension AuthorizationEngine {
         let key = callerSlot()
         subscribers[id] = Subscriber(receive: receive, finish: finish, key: key, lastState: nil)
         rearm(key)
+        resume()
         if subscribers.count == 1 { lastFixAt = elapsed() }
         stateDidChange()
         return id
@@ -109,13 +110,14 @@ extension AuthorizationEngine {
         slots[key]?.exhausted = false
     }
 
-    var hasLocationConsumers: Bool { !subscribers.isEmpty || !locationRequests.isEmpty }
+    var hasLocationConsumers: Bool { hasStandardConsumers || !locationRequests.isEmpty }
 
-    var isMonitoring: Bool { !regions.isEmpty || visitsActive || headingActive }
+    var isMonitoring: Bool { !regions.isEmpty || visitsActive || headingActive || significantChangesActive }
 
     /// Whether this source's fixes are needed: by its consumers, or by the monitors it feeds.
     func needs(_ key: SourceSlot.Key) -> Bool {
         subscribers.values.contains { serving($0.key) == key }
+            || updatingLocation.contains { serving($0) == key }
             || locationRequests.values.contains { serving($0.key) == key }
             || (serving(monitorKey) == key && isMonitoring)
     }
@@ -144,6 +146,7 @@ extension AuthorizationEngine {
             }
             slots[key] = slot
         }
+        if !hasStandardConsumers { lastStandardFix = nil }
         if !subscribers.isEmpty, watchdog == nil {
             let clock = clock
             let interval = options.unavailableAfter
@@ -209,7 +212,10 @@ extension AuthorizationEngine {
         case .location(let raw):
             ingestFix(raw, from: key)
         case .heading(let heading):
-            guard headingActive, let delivered = policy.deliverable(heading) else { return }
+            guard headingActive, let delivered = policy.deliverable(heading),
+                policy.passesHeadingFilter(delivered, since: lastHeading)
+            else { return }
+            lastHeading = delivered
             broadcast(.didUpdateHeading(delivered))
         case .unavailable(let reason):
             guard sourceProblem != reason else { return }
@@ -230,17 +236,24 @@ extension AuthorizationEngine {
         }
         if trackStillness(raw) { changed = true }
         monitorRegions(raw)
+        let deliveredBefore = deliveredCount
+        if key == nil || key == serving(monitorKey), deliverSignificantChange(raw) { deliveredCount += 1 }
+        let counted = deliveredCount > deliveredBefore
         guard hasLocationConsumers, policy.mayDeliverLocations else {
             if changed { refreshDiagnostics() }
             return
         }
         let now = currentAuthorization
-        let precise = now.accuracy == .fullAccuracy
-        let location = precise ? raw : coarsener.coarsen(raw)
+        let precise = policy.deliversPreciseFixes
+        // The standard service (live updates, startUpdatingLocation): not while paused, and through the
+        // distance filter.
+        let standard =
+            hasStandardConsumers && !isPaused && policy.passesDistanceFilter(raw, since: lastStandardFix)
+        let location = standard ? (precise ? raw : coarsener.coarsen(raw)) : nil
         if let location {
-            deliveredCount += 1
-            lastDelivered = location
-            lastDeliveredPrecise = precise
+            if !counted { deliveredCount += 1 }
+            lastStandardFix = raw
+            recordDelivery(location, precise: precise)
             let diagnostics = currentDiagnostics()
             let update = LocationUpdate(location: location, diagnostics: diagnostics, authorization: now)
             for id in subscribers.keys.sorted() where key == nil || subscribers[id].map({ serving($0.key) }) == key {
@@ -251,18 +264,27 @@ extension AuthorizationEngine {
         } else if changed {
             refreshDiagnostics()
         }
+        // One-shot requests: the next fix the app may receive, whatever the filters and pauses.
         let tickets = locationRequests.filter { key == nil || serving($0.value.key) == key }.keys.sorted()
-        if !tickets.isEmpty, let answer = location ?? coarsener.current {
+        let answer: Location? =
+            if tickets.isEmpty { nil } else if let location { location } else if precise { raw } else if standard {
+                coarsener.current
+            } else {
+                coarsener.coarsen(raw) ?? coarsener.current
+            }
+        if let answer {
             if location == nil {
-                deliveredCount += 1
-                lastDelivered = answer
-                lastDeliveredPrecise = precise
+                if deliveredCount == deliveredBefore { deliveredCount += 1 }
+                recordDelivery(answer, precise: precise)
             }
             for ticket in tickets { locationRequests[ticket] = nil }
             for ticket in tickets { finish(ticket, .success(.location(answer))) }
             updateDemand()
         }
     }
+
+    /// Whether the standard location service has a consumer: live updates, or a client that started updating.
+    var hasStandardConsumers: Bool { !subscribers.isEmpty || !updatingLocation.isEmpty }
 
     /// Sends an update without a location to each subscriber whose view of the diagnostics or
     /// the authorization is out of date.
@@ -289,9 +311,12 @@ extension AuthorizationEngine {
     func authorizationDidChange(_ now: Authorization) {
         if !now.status.isAuthorized {
             failLocationRequests(.notAuthorized(now.status, servicesEnabled: now.servicesEnabled))
+            lastDelivered = nil
+            lastSignificantFix = nil
         }
         if !regions.isEmpty && (!now.status.isAuthorized || now.accuracy == .reducedAccuracy) {
             regions.removeAll()
+            keepRegions()
             broadcast(.didFailWithError(.regionMonitoringEnded(by: now)))
         }
     }

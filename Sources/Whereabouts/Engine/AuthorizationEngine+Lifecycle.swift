@@ -10,8 +10,12 @@ extension AuthorizationEngine {
     public func handle(_ event: LifecycleEvent) async {
         await prepare()
         update { $0.handle(event) }
+        if event == .launch || event == .foreground { sessionsCameIntoUse() }
         if event == .terminate {
             headingActive = false
+            updatingLocation.removeAll()
+            isPaused = false
+            for id in sessions.keys.sorted() { endServiceSession(id) }
             let ended = subscribers
             subscribers.removeAll()
             for subscriber in ended.values { subscriber.finish(nil) }
@@ -93,6 +97,11 @@ extension AuthorizationEngine {
         let kept = await consentStore.grant(for: appID) ?? Grant()
         // Not through `update`: the store already holds this grant.
         guard policy.reloadGrant(kept) else { return }
+        let known = regions
+        regions = [:]
+        for region in kept.monitoredRegions {
+            regions[region.identifier] = (region, known[region.identifier]?.inside)
+        }
         stateDidChange()
     }
 

@@ -7,13 +7,24 @@ extension AuthorizationEngine {
     /// Entering and leaving produce `.didEnterRegion` and `.didExitRegion` events, in the
     /// foreground, or in the background with Always authorization.
     ///
+    /// An app monitors at most 20 regions, each no larger than ``Options/maximumRegionMonitoringDistance``; the
+    /// regions survive a relaunch (the consent store keeps them).
+    ///
     /// - Parameter region: The region; one with the same identifier is replaced.
     /// - Throws: ``LocationError`` ``LocationError/Code/regionMonitoringUnavailable`` when not
-    ///   authorized or when accuracy is reduced.
+    ///   authorized or when accuracy is reduced; ``LocationError/Code/regionMonitoringFailure`` for a 21st region
+    ///   or one larger than the largest radius.
     public func startMonitoring(_ region: Region) async throws(LocationError) {
         await prepare()
-        if let error = policy.regionMonitoringError { throw error }
+        if let error = policy.regionMonitoringError(
+            for: region,
+            monitored: Set(regions.keys),
+            maximumDistance: options.maximumRegionMonitoringDistance
+        ) {
+            throw error
+        }
         regions[region.identifier] = (region, lastRawFix.map { region.contains($0.coordinate) })
+        keepRegions()
         monitorKey = callerSlot()
         rearm(monitorKey)
         stateDidChange()
@@ -25,6 +36,7 @@ extension AuthorizationEngine {
     public func stopMonitoring(_ region: Region) async {
         await prepare()
         regions[region.identifier] = nil
+        keepRegions()
         stateDidChange()
     }
 
@@ -71,6 +83,13 @@ extension AuthorizationEngine {
         stateDidChange()
     }
 
+    /// Keeps the monitored regions with the grant, so they survive a relaunch.
+    func keepRegions() {
+        let kept = regions.values.map(\.region).sorted { $0.identifier < $1.identifier }
+        guard kept != policy.grant.monitoredRegions else { return }
+        update { $0.grant.monitoredRegions = kept }
+    }
+
     func monitorRegions(_ raw: Location) {
         guard !regions.isEmpty else { return }
         let allowed = policy.mayDeliverRegionEvents
@@ -102,9 +121,6 @@ extension AuthorizationEngine {
             }
             guard isStationary else { return false }
             isStationary = false
-            if hasLocationConsumers && policy.mayDeliverLocations && policy.isPrecise {
-                broadcast(.didResumeLocationUpdates)
-            }
             return true
         }
         let still = raw.timestamp.timeIntervalSince(start.timestamp)
@@ -119,7 +135,11 @@ extension AuthorizationEngine {
         }
         guard !isStationary, still >= options.stationarySeconds else { return false }
         isStationary = true
-        if hasLocationConsumers && policy.mayDeliverLocations && policy.isPrecise {
+        // Pausing reveals that the person stopped, which is not the app's to know under reduced accuracy.
+        if policy.properties.pausesLocationUpdatesAutomatically, hasStandardConsumers, !isPaused,
+            policy.mayDeliverLocations, policy.isPrecise
+        {
+            isPaused = true
             broadcast(.didPauseLocationUpdates)
         }
         return true

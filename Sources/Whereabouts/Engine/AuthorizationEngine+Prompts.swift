@@ -96,7 +96,8 @@ extension AuthorizationEngine {
     }
 
     var usesLocationInBackground: Bool {
-        (!subscribers.isEmpty && policy.allowsBackgroundUpdates) || !regions.isEmpty || visitsActive
+        (hasStandardConsumers && policy.allowsBackgroundUpdates) || !regions.isEmpty || visitsActive
+            || significantChangesActive
     }
 }
 

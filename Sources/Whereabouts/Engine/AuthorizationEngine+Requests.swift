@@ -111,14 +111,34 @@ extension AuthorizationEngine {
     }
 
     /// The result of a ticket, waiting for it if needed. Each ticket's result is taken once.
+    ///
+    /// Cancelling the waiting task returns ``LocationError/cancelled`` at once; the request itself stays (a
+    /// prompt stays on screen, as on iOS) and its result, when it comes, is dropped.
     package func result(of ticket: Int) async -> Result<RequestResult, LocationError> {
         if let ready = finishedTickets.removeValue(forKey: ticket) { return ready }
-        return await withCheckedContinuation { continuation in
-            ticketWaiters[ticket] = continuation
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled {
+                    abandonedTickets.insert(ticket)
+                    continuation.resume(returning: .failure(.cancelled))
+                } else {
+                    ticketWaiters[ticket] = continuation
+                }
+            }
+        } onCancel: {
+            Task { await self.abandon(ticket) }
         }
     }
 
+    /// The task waiting for a ticket was cancelled: it returns `cancelled` now, and the ticket's result is dropped.
+    private func abandon(_ ticket: Int) {
+        guard let waiter = ticketWaiters.removeValue(forKey: ticket) else { return }
+        abandonedTickets.insert(ticket)
+        waiter.resume(returning: .failure(.cancelled))
+    }
+
     func finish(_ ticket: Int, _ result: Result<RequestResult, LocationError>) {
+        if abandonedTickets.remove(ticket) != nil { return }
         if let waiter = ticketWaiters.removeValue(forKey: ticket) {
             waiter.resume(returning: result)
         } else {

@@ -35,6 +35,9 @@ public actor AuthorizationEngine {
         public var stationarySeconds: Double
         /// Seconds of standing still (by fix timestamps) before a visit begins.
         public var visitSeconds: Double
+        /// The largest region radius, in metres, the simulated device monitors
+        /// (`maximumRegionMonitoringDistance`); a larger region is refused.
+        public var maximumRegionMonitoringDistance: Double
 
         /// Creates options.
         ///
@@ -44,13 +47,16 @@ public actor AuthorizationEngine {
         ///   - stationaryRadius: Metres of movement that still count as standing still.
         ///   - stationarySeconds: Seconds before `stationary` holds.
         ///   - visitSeconds: Seconds before a visit begins.
+        ///   - maximumRegionMonitoringDistance: The largest region radius, in metres (100 km by default).
         public init(
             locationTimeout: Duration = .seconds(10),
             unavailableAfter: Duration = .seconds(10),
             stationaryRadius: Double = 20,
             stationarySeconds: Double = 120,
-            visitSeconds: Double = 300
+            visitSeconds: Double = 300,
+            maximumRegionMonitoringDistance: Double = 100_000
         ) {
+            self.maximumRegionMonitoringDistance = maximumRegionMonitoringDistance
             self.locationTimeout = locationTimeout
             self.unavailableAfter = unavailableAfter
             self.stationaryRadius = stationaryRadius
@@ -107,6 +113,8 @@ public actor AuthorizationEngine {
     var nextTicket = 1
     var finishedTickets: [Int: Result<RequestResult, LocationError>] = [:]
     var ticketWaiters: [Int: CheckedContinuation<Result<RequestResult, LocationError>, Never>] = [:]
+    /// Tickets whose waiting task was cancelled: their results are dropped.
+    var abandonedTickets: Set<Int> = []
     /// One-shot location requests: ticket → the deadline on `elapsed`, and whose source answers it.
     var locationRequests: [Int: (deadline: Duration, key: SourceSlot.Key)] = [:]
 
@@ -120,6 +128,22 @@ public actor AuthorizationEngine {
     var regions: [String: (region: Region, inside: Bool?)] = [:]
     var visitsActive = false
     var headingActive = false
+    /// The clients (by source) that started the standard location service (`startUpdatingLocation`).
+    var updatingLocation: Set<SourceSlot.Key> = []
+    /// Whether significant-change monitoring runs.
+    var significantChangesActive = false
+    /// The last raw fix significant-change monitoring delivered.
+    var lastSignificantFix: Location?
+    /// The last raw fix the standard service delivered (for the distance filter).
+    var lastStandardFix: Location?
+    /// The last heading the app received.
+    var lastHeading: Heading?
+    /// Whether updates paused because the device stood still (`pausesLocationUpdatesAutomatically`).
+    public internal(set) var isPaused = false
+    /// The service sessions the app holds, by id.
+    var sessions: [Int: (session: LocationPolicy.Session, channel: DiagnosticsChannel)] = [:]
+    /// The authorization as last known, for synchronous readers.
+    let snapshot = LockedValue(Authorization(status: .notDetermined, accuracy: .fullAccuracy))
 
     // The sources: the engine's own, and one per simulated client.
     var slots: [SourceSlot.Key: SourceSlot] = [:]
@@ -200,6 +224,8 @@ public actor AuthorizationEngine {
         policy.grant = kept ?? Grant()
         isLoaded = true
         lastAuthorization = policy.authorization
+        snapshot.current = policy.authorization
+        for region in policy.grant.monitoredRegions { regions[region.identifier] = (region, nil) }
     }
 
     /// The app's authorization now.
@@ -222,6 +248,19 @@ public actor AuthorizationEngine {
     /// The regions being monitored.
     public var monitoredRegions: Set<Region> { Set(regions.values.map(\.region)) }
 
+    /// The regions being monitored, after reading the consent store (they survive a relaunch).
+    ///
+    /// - Returns: The regions.
+    public func monitoredRegions() async -> Set<Region> {
+        await prepare()
+        return monitoredRegions
+    }
+
+    /// The app's authorization as last known, without waiting: what ``authorization()`` last returned or the
+    /// last change announced. Before the engine first read its consent store (``prepare()``, or any call) it is
+    /// `.notDetermined`; call `prepare()` at launch.
+    public nonisolated var authorizationSnapshot: Authorization { snapshot.current }
+
     var currentAuthorization: Authorization {
         lastAuthorization ?? policy.authorization
     }
@@ -234,6 +273,7 @@ public actor AuthorizationEngine {
         if now != lastAuthorization {
             let before = lastAuthorization
             lastAuthorization = now
+            snapshot.current = now
             if before?.accuracy != now.accuracy { coarsener.reset() }
             policy.authorizationDidChange()
             for continuation in authorizationContinuations.values { continuation.yield(now) }
@@ -241,7 +281,9 @@ public actor AuthorizationEngine {
             authorizationDidChange(now)
         }
         showProvisionalUpgradeIfDue()
+        askForServiceSessions()
         refreshDiagnostics()
+        refreshSessionDiagnostics()
         updateDemand()
     }
 

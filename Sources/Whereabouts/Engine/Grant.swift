@@ -1,7 +1,8 @@
 /// What the person decided for one app, as the Settings app keeps it.
 ///
 /// Session grants (Allow Once, temporary full accuracy) are not part of it: they end with the
-/// app's use and live in the engine.
+/// app's use and live in the engine. The regions the app monitors are: iOS keeps them for the app across
+/// launches, so the consent store keeps them with the grant.
 public struct Grant: Hashable, Sendable, Codable {
     /// The person's decision.
     public enum Decision: String, Hashable, Sendable, Codable, CaseIterable {
@@ -24,6 +25,8 @@ public struct Grant: Hashable, Sendable, Codable {
     /// Whether `always` is provisional: granted by Allow While Using App on an Always request,
     /// to be confirmed the first time the app uses location in the background.
     public var provisionalAlways: Bool
+    /// The regions the app monitors, which survive a relaunch; at most 20.
+    public var monitoredRegions: [Region] = []
 
     /// Creates a grant.
     ///

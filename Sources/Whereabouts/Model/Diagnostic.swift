@@ -25,4 +25,7 @@ public enum Diagnostic: String, Hashable, Sendable, Codable, CaseIterable {
     case locationUnavailable
     /// The device has not moved for a while.
     case stationary
+    /// The app declares `CLRequireExplicitServiceSession` and holds no ``ServiceSession`` that asks for
+    /// authorization, so nothing will ask the person while the status is not determined.
+    case serviceSessionRequired
 }

@@ -18,6 +18,7 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
         case missingTemporaryPurposeKey(key: String, declared: [String])
         case notAuthorized(status: AuthorizationStatus, servicesEnabled: Bool)
         case regionMonitoringUnavailable(reason: String)
+        case regionMonitoringFailure(reason: String)
         case backgroundModeMissing
         case locationUnavailable(seconds: Double)
         case invalidInfoPlist(file: String, problem: String)
@@ -47,6 +48,9 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
         public static let notAuthorized = Code("notAuthorized")
         /// Region monitoring cannot run (reduced accuracy, or not authorized).
         public static let regionMonitoringUnavailable = Code("regionMonitoringUnavailable")
+        /// A region cannot be monitored: the app already monitors the most regions allowed, or the region is
+        /// larger than the largest the device monitors (`kCLErrorRegionMonitoringFailure`).
+        public static let regionMonitoringFailure = Code("regionMonitoringFailure")
         /// Background updates were allowed without `location` in `UIBackgroundModes`.
         public static let backgroundModeMissing = Code("backgroundModeMissing")
         /// No fix arrived in time.
@@ -65,7 +69,7 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
         /// Every code, for documentation and for parsing error ids.
         public static let all: [Code] = [
             .missingUsageDescription, .missingTemporaryPurposeKey, .notAuthorized, .regionMonitoringUnavailable,
-            .backgroundModeMissing, .locationUnavailable, .invalidInfoPlist, .sourceFailed, .notInUse,
+            .regionMonitoringFailure, .backgroundModeMissing, .locationUnavailable, .invalidInfoPlist, .sourceFailed, .notInUse,
             .consentStoreFailed, .cancelled,
         ]
     }
@@ -77,6 +81,7 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
         case .missingTemporaryPurposeKey: .missingTemporaryPurposeKey
         case .notAuthorized: .notAuthorized
         case .regionMonitoringUnavailable: .regionMonitoringUnavailable
+        case .regionMonitoringFailure: .regionMonitoringFailure
         case .backgroundModeMissing: .backgroundModeMissing
         case .locationUnavailable: .locationUnavailable
         case .invalidInfoPlist: .invalidInfoPlist
@@ -127,6 +132,14 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
     /// - Returns: The error.
     public static func regionMonitoringUnavailable(_ reason: String) -> LocationError {
         LocationError(.regionMonitoringUnavailable(reason: reason))
+    }
+
+    /// A region cannot be monitored, as `kCLErrorRegionMonitoringFailure`: too many regions, or too large.
+    ///
+    /// - Parameter reason: Why, naming the limit, and what to do.
+    /// - Returns: The error.
+    public static func regionMonitoringFailure(_ reason: String) -> LocationError {
+        LocationError(.regionMonitoringFailure(reason: reason))
     }
 
     /// Background updates were allowed without `location` in `UIBackgroundModes`.
@@ -202,6 +215,8 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
             }
         case .regionMonitoringUnavailable(let reason):
             return "region monitoring is unavailable: \(reason)"
+        case .regionMonitoringFailure(let reason):
+            return "region monitoring failed: \(reason)"
         case .backgroundModeMissing:
             return "allowsBackgroundLocationUpdates was set without \"location\" in UIBackgroundModes (iOS raises "
                 + "an exception here); add \"location\" to UIBackgroundModes in Info.plist, or do not allow "
@@ -221,7 +236,9 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
             return "the consent store could not keep a grant (\(message)); the grant holds for this run only, "
                 + "so check that the store's folder is writable"
         case .cancelled:
-            return "the request was cancelled before it completed; nothing was changed"
+            return "the task that waited for the request was cancelled, so it returned before the request completed; a "
+                + "prompt the request showed stays on screen and the person's answer still applies, so read the "
+                + "authorization again (authorizationUpdates follows it)"
         }
     }
 

@@ -15,6 +15,9 @@ extension LocationPolicy {
         circumstances.alwaysDeclined = alwaysDeclined
         circumstances.locationUnavailable = locationUnavailable
         circumstances.stationary = stationary
+        circumstances.serviceSessionRequired =
+            declarations.requiresExplicitServiceSession && !holdsAuthorizingSession
+            && authorization.status == .notDetermined
         return Diagnostic.holding(for: authorization, circumstances)
     }
 
@@ -42,6 +45,9 @@ extension Diagnostic {
         package var locationUnavailable = false
         /// The device is not moving.
         package var stationary = false
+        /// The app requires an explicit service session, holds none that asks for authorization, and nothing
+        /// has decided the status.
+        package var serviceSessionRequired = false
 
         /// Creates circumstances in which nothing unusual holds.
         package init() {}
@@ -66,6 +72,7 @@ extension Diagnostic {
             result.insert(.authorizationDenied)
         }
         if circumstances.requestInProgress { result.insert(.authorizationRequestInProgress) }
+        if circumstances.serviceSessionRequired { result.insert(.serviceSessionRequired) }
         guard authorization.status.isAuthorized else { return result }
         if !circumstances.inUse && authorization.status == .authorizedWhenInUse { result.insert(.insufficientlyInUse) }
         if authorization.accuracy == .reducedAccuracy {

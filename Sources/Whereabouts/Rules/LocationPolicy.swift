@@ -61,6 +61,11 @@ package struct LocationPolicy: Hashable, Sendable {
     package var fullAccuracyDeclined = false
     /// The prompt on screen, if any.
     package var prompt: Prompt?
+    /// The location manager's settings the app set (its `allowsBackgroundLocationUpdates` is
+    /// ``allowsBackgroundUpdates``).
+    package var properties = LocationProperties()
+    /// Whether the app holds a service session that asks for authorization (When In Use or Always).
+    package var holdsAuthorizingSession = false
 
     /// Creates the state of a launched app in the foreground.
     ///

@@ -1,3 +1,4 @@
+import Foundation
 import Whereabouts
 
 /// Makes the adapter on first use, on the main actor, so a client can be built anywhere (a
@@ -7,6 +8,8 @@ import Whereabouts
 final class AdapterHolder {
     private let make: @MainActor @Sendable () -> CoreLocationAdapter
     private var made: CoreLocationAdapter?
+    /// The made adapter's authorization box, for readers off the main actor.
+    private nonisolated let published = LockedValue<LockedValue<Authorization>?>(nil)
 
     /// Creates a holder that makes its adapter with `make` on first use.
     ///
@@ -20,6 +23,17 @@ final class AdapterHolder {
         if let made { return made }
         let adapter = make()
         made = adapter
+        published.current = adapter.snapshot
         return adapter
+    }
+
+    /// The authorization the app was last told of, without waiting: on the main thread read from the adapter
+    /// (made now if needed, as `CLLocationManager.authorizationStatus` reads the manager); elsewhere the last value
+    /// the adapter published, or `.notDetermined` before the adapter was first used.
+    nonisolated func authorizationSnapshot() -> Authorization {
+        if Thread.isMainThread {
+            return MainActor.assumeIsolated { adapter.snapshot.current }
+        }
+        return published.current?.current ?? Authorization(status: .notDetermined, accuracy: .fullAccuracy)
     }
 }

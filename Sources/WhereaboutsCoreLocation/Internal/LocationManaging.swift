@@ -28,6 +28,20 @@ protocol LocationManaging: AnyObject, Sendable {
     /// `allowsBackgroundLocationUpdates`. iOS raises an exception when it is set to `true` without
     /// `location` in `UIBackgroundModes`; the adapter checks the declarations first.
     var allowsBackgroundLocationUpdates: Bool { get set }
+    /// `location`: the most recent fix Core Location retrieved.
+    var location: Location? { get }
+    /// `heading`: the most recent heading; `nil` where the platform has none.
+    var heading: Heading? { get }
+    /// `CLLocationManager.headingAvailable()`.
+    var headingAvailable: Bool { get }
+    /// `CLLocationManager.isRangingAvailable()`; false where the platform has no ranging.
+    var isRangingAvailable: Bool { get }
+    /// `CLLocationManager.significantLocationChangeMonitoringAvailable()`; false where the platform has none.
+    var significantLocationChangeMonitoringAvailable: Bool { get }
+    /// `maximumRegionMonitoringDistance`; 0 where the platform has no region monitoring.
+    var maximumRegionMonitoringDistance: Double { get }
+    /// `monitoredRegions`, as circular regions (Core Location keeps them across launches).
+    var monitoredRegions: [Region] { get }
     /// Where the delegate callbacks go, set once by the adapter.
     var callback: (@MainActor (ManagerCallback) -> Void)? { get set }
 
@@ -59,6 +73,26 @@ protocol LocationManaging: AnyObject, Sendable {
     func startMonitoringVisits()
     /// `stopMonitoringVisits()`.
     func stopMonitoringVisits()
+    /// Sets `desiredAccuracy`, `distanceFilter`, `activityType`, `headingFilter`, `headingOrientation`,
+    /// `pausesLocationUpdatesAutomatically` and `showsBackgroundLocationIndicator`, where the platform has them
+    /// (`allowsBackgroundLocationUpdates` is set on its own).
+    func apply(_ properties: LocationProperties)
+    /// `startMonitoringSignificantLocationChanges()`.
+    func startMonitoringSignificantLocationChanges()
+    /// `stopMonitoringSignificantLocationChanges()`.
+    func stopMonitoringSignificantLocationChanges()
+    /// `dismissHeadingCalibrationDisplay()`.
+    func dismissHeadingCalibrationDisplay()
+    /// Starts a `CLServiceSession` (iOS 18, macOS 15, watchOS 11, visionOS 2) whose diagnostics go to `receive`;
+    /// returns the token to end it with, or `nil` where the platform has no `CLServiceSession` (the adapter then
+    /// asks by the same rules itself).
+    func startServiceSession(
+        authorization: ServiceSession.AuthorizationRequirement,
+        fullAccuracyPurposeKey: String?,
+        receive: @escaping @MainActor (Set<Diagnostic>) -> Void
+    ) -> Int?
+    /// Invalidates a `CLServiceSession` started with ``startServiceSession(authorization:fullAccuracyPurposeKey:receive:)``.
+    func stopServiceSession(_ token: Int)
     /// Starts a `CLBackgroundActivitySession`; returns whether one runs.
     func startBackgroundActivitySession() -> Bool
     /// Invalidates the background activity session, if any.

@@ -1,0 +1,158 @@
+/// The location manager's settings, the standard and significant-change services, and what the app last
+/// received (rule 11).
+extension AuthorizationEngine {
+    /// The location manager's settings now.
+    public var properties: LocationProperties {
+        var properties = policy.properties
+        properties.allowsBackgroundLocationUpdates = policy.allowsBackgroundUpdates
+        return properties
+    }
+
+    /// Changes some of the location manager's settings (rule 11): all of the change, or nothing when it allows
+    /// background updates without the `location` background mode.
+    ///
+    /// - Parameter change: The settings to change; `nil` values stay.
+    /// - Throws: ``LocationError`` ``LocationError/Code/backgroundModeMissing``.
+    public func set(_ change: LocationProperties.Change) async throws(LocationError) {
+        await prepare()
+        try update { (policy) throws(LocationError) in try policy.set(change) }
+        if !policy.properties.pausesLocationUpdatesAutomatically { resume() }
+        stateDidChange()
+    }
+
+    /// Starts the standard location service for the calling client, as `startUpdatingLocation()`: its fixes
+    /// arrive as `.didUpdateLocations` on ``events()`` (filtered by ``properties``) until
+    /// ``stopUpdatingLocation()``. Updates that paused start again.
+    ///
+    /// Without authorization nothing is delivered, and `.didFailWithError` says why, as iOS reports
+    /// `kCLErrorDenied`; fixes flow once the app is authorized.
+    public func startUpdatingLocation() async {
+        await prepare()
+        let key = callerSlot()
+        updatingLocation.insert(key)
+        rearm(key)
+        resume()
+        let now = policy.authorization
+        if !now.status.isAuthorized, now.status != .notDetermined {
+            broadcast(.didFailWithError(.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)))
+        }
+        stateDidChange()
+    }
+
+    /// Stops the standard location service for the calling client.
+    public func stopUpdatingLocation() async {
+        await prepare()
+        updatingLocation.remove(callerSlot())
+        stateDidChange()
+    }
+
+    /// Starts significant-change monitoring: the current fix at once, then a fix when the device is at least
+    /// 500 m from the last one this service delivered and five minutes (by fix time) after it, as
+    /// `.didUpdateLocations` on ``events()``. In the background it delivers only with Always; under reduced
+    /// accuracy its fixes are approximate.
+    public func startMonitoringSignificantLocationChanges() async {
+        await prepare()
+        let now = policy.authorization
+        if !now.status.isAuthorized, now.status != .notDetermined {
+            broadcast(.didFailWithError(.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)))
+        }
+        let starting = !significantChangesActive
+        significantChangesActive = true
+        monitorKey = callerSlot()
+        rearm(monitorKey)
+        if starting {
+            lastSignificantFix = nil
+            if let current = lastRawFix { deliverSignificantChange(current) }
+        }
+        stateDidChange()
+    }
+
+    /// Stops significant-change monitoring.
+    public func stopMonitoringSignificantLocationChanges() async {
+        await prepare()
+        significantChangesActive = false
+        lastSignificantFix = nil
+        stateDidChange()
+    }
+
+    /// The last location the app received, from any service, as `CLLocationManager.location`.
+    ///
+    /// `nil` while the app may not receive locations (not authorized, or in the background without the right);
+    /// approximate under reduced accuracy, even when it was received precise; cleared when authorization is
+    /// revoked.
+    ///
+    /// - Returns: The location, or `nil`.
+    public func location() async -> Location? {
+        await prepare()
+        guard policy.authorization.status.isAuthorized, policy.isInUse || policy.mayDeliverMonitoringEvents,
+            let last = lastDelivered
+        else { return nil }
+        guard lastDeliveredPrecise == true, !policy.deliversPreciseFixes else { return last }
+        return coarsener.approximate(last)
+    }
+
+    /// The last heading the app received, as `CLLocationManager.heading`.
+    ///
+    /// - Returns: The heading, or `nil`.
+    public func heading() async -> Heading? {
+        await prepare()
+        return lastHeading
+    }
+
+    /// Whether the calling client's source can give headings, as `CLLocationManager.headingAvailable()`.
+    ///
+    /// - Returns: ``LocationSource/providesHeadings`` of the source that serves the caller.
+    public func headingAvailable() async -> Bool {
+        await prepare()
+        return slots[serving(callerSlot())]?.source.providesHeadings ?? false
+    }
+
+    /// Whether Location Services are on for the device.
+    ///
+    /// - Returns: The device setting.
+    public func locationServicesEnabled() async -> Bool {
+        await prepare()
+        return policy.device.servicesEnabled
+    }
+
+    /// Beacon ranging: the simulated device has no Bluetooth beacons, so `false`.
+    public nonisolated var isRangingAvailable: Bool { false }
+
+    /// Significant-change monitoring: the engine simulates it, so `true`.
+    public nonisolated var significantLocationChangeMonitoringAvailable: Bool { true }
+
+    /// Dismisses the heading calibration display: the simulated device never shows it (its sources give
+    /// calibrated headings), so there is nothing to dismiss and nothing changes.
+    public func dismissHeadingCalibrationDisplay() async {
+        await prepare()
+    }
+
+    /// Ends a pause: updates flow again (the app started them again, or turned pausing off), and the app hears
+    /// `.didResumeLocationUpdates`.
+    func resume() {
+        guard isPaused else { return }
+        isPaused = false
+        broadcast(.didResumeLocationUpdates)
+    }
+
+    /// Delivers a fix to significant-change monitoring when it is a significant change and the app may
+    /// receive it; returns whether it did.
+    @discardableResult
+    func deliverSignificantChange(_ raw: Location) -> Bool {
+        guard significantChangesActive, policy.mayDeliverSignificantChanges,
+            LocationPolicy.isSignificantChange(raw, since: lastSignificantFix)
+        else { return false }
+        let precise = policy.deliversPreciseFixes
+        guard let location = precise ? raw : coarsener.approximate(raw) else { return false }
+        lastSignificantFix = raw
+        recordDelivery(location, precise: precise)
+        broadcast(.didUpdateLocations([location]))
+        return true
+    }
+
+    /// Notes a fix the app received.
+    func recordDelivery(_ location: Location, precise: Bool) {
+        lastDelivered = location
+        lastDeliveredPrecise = precise
+    }
+}

@@ -1,0 +1,168 @@
+import Whereabouts
+
+/// The manager's settings, the standard and significant-change services, what the app last received, and service
+/// sessions, forwarded to Core Location.
+extension CoreLocationAdapter {
+    /// Changes the manager's settings: all of the change, or nothing when it allows background updates without
+    /// the `location` background mode (iOS would raise an exception).
+    func set(_ change: LocationProperties.Change) throws {
+        if let allowed = change.allowsBackgroundLocationUpdates {
+            try setAllowsBackgroundLocationUpdates(allowed)
+        }
+        properties.apply(change)
+        properties.allowsBackgroundLocationUpdates = manager.allowsBackgroundLocationUpdates
+        manager.apply(properties)
+    }
+
+    /// The manager's settings now.
+    var currentProperties: LocationProperties {
+        var now = properties
+        now.allowsBackgroundLocationUpdates = manager.allowsBackgroundLocationUpdates
+        return now
+    }
+
+    /// Starts the standard location service (again after a pause: Core Location resumes when it is started).
+    func startUpdatingLocation() {
+        standardServiceStarted = true
+        authorizationMayHaveChanged()
+        if isUpdatingLocation {
+            manager.startUpdatingLocation()
+        } else {
+            updateDemand()
+        }
+    }
+
+    /// Stops the standard location service, unless live updates still need it.
+    func stopUpdatingLocation() {
+        standardServiceStarted = false
+        updateDemand()
+    }
+
+    /// Starts significant-change monitoring, where the platform has it; otherwise an error event says so.
+    func startMonitoringSignificantLocationChanges() {
+        guard manager.significantLocationChangeMonitoringAvailable else {
+            broadcast(
+                .didFailWithError(
+                    .sourceFailed(
+                        "this device's Core Location has no significant-change monitoring "
+                            + "(significantLocationChangeMonitoringAvailable() is false)"
+                    )
+                )
+            )
+            return
+        }
+        significantChangesStarted = true
+        manager.startMonitoringSignificantLocationChanges()
+    }
+
+    /// Stops significant-change monitoring.
+    func stopMonitoringSignificantLocationChanges() {
+        guard significantChangesStarted else { return }
+        significantChangesStarted = false
+        manager.stopMonitoringSignificantLocationChanges()
+    }
+
+    /// The last location Core Location retrieved, when the app may see one (authorized); Core Location already
+    /// makes it approximate under reduced accuracy.
+    func location() -> Location? {
+        authorizationMayHaveChanged()
+        guard current.status.isAuthorized else { return nil }
+        return manager.location
+    }
+
+    /// The last heading Core Location retrieved.
+    func heading() -> Heading? {
+        manager.heading
+    }
+
+    /// The regions Core Location monitors for the app (they survive a relaunch).
+    func monitoredRegions() -> Set<Region> {
+        Set(manager.monitoredRegions)
+    }
+
+    /// Starts a service session: a real `CLServiceSession` where the platform has one; elsewhere the adapter asks
+    /// by the same rules and reports the same diagnostics itself.
+    func startServiceSession(
+        authorization: ServiceSession.AuthorizationRequirement,
+        fullAccuracyPurposeKey: String?
+    ) -> ServiceSession {
+        let id = makeID()
+        let session = LocationPolicy.Session(authorization: authorization, fullAccuracyPurposeKey: fullAccuracyPurposeKey)
+        let channel = DiagnosticsChannel(sessionDiagnostics(session))
+        let token = manager.startServiceSession(
+            authorization: authorization,
+            fullAccuracyPurposeKey: fullAccuracyPurposeKey
+        ) { diagnostics in channel.send(diagnostics) }
+        sessions[id] = (session, channel, token)
+        refreshDiagnostics()
+        askForServiceSessions()
+        return ServiceSession(
+            authorization: authorization,
+            fullAccuracyPurposeKey: fullAccuracyPurposeKey,
+            diagnostics: { channel.stream() },
+            invalidate: { [weak self] in await self?.endServiceSession(id) }
+        )
+    }
+
+    /// Ends a service session.
+    func endServiceSession(_ id: Int) {
+        guard let ended = sessions.removeValue(forKey: id) else { return }
+        if let token = ended.token { manager.stopServiceSession(token) }
+        ended.channel.finish()
+        refreshDiagnostics()
+    }
+
+    /// Whether the app holds a session that asks for authorization.
+    var holdsAuthorizingSession: Bool {
+        sessions.values.contains { $0.session.authorization != .noAuthorization }
+    }
+
+    /// The app came into use again: each emulated session may ask again.
+    func sessionsCameIntoUse() {
+        for id in sessions.keys { sessions[id]?.session.cameIntoUse() }
+    }
+
+    /// Makes the request an emulated session is due to make now (sessions on a real `CLServiceSession` are asked
+    /// for by iOS).
+    func askForServiceSessions() {
+        guard let policy = try? policyNow() else { return }
+        for id in sessions.keys.sorted() {
+            guard var entry = sessions[id], entry.token == nil, let request = policy.request(for: entry.session)
+            else { continue }
+            LocationPolicy.mark(request, in: &entry.session)
+            sessions[id] = entry
+            Task { [weak self] in
+                guard let self else { return }
+                do {
+                    switch request {
+                    case .whenInUse: _ = try await requestWhenInUseAuthorization()
+                    case .always: _ = try await requestAlwaysAuthorization()
+                    case .temporaryFullAccuracy(let key): _ = try await requestTemporaryFullAccuracy(purposeKey: key)
+                    }
+                } catch {
+                    broadcast(.didFailWithError(error as? LocationError ?? .sourceFailed("\(error)")))
+                }
+            }
+            return
+        }
+    }
+
+    /// The diagnostics of an emulated session now.
+    func sessionDiagnostics(_ session: LocationPolicy.Session) -> Set<Diagnostic> {
+        guard let policy = try? policyNow() else { return [] }
+        var diagnostics = policy.diagnostics(for: session)
+        if !(isForeground || hasBackgroundSession || manager.allowsBackgroundLocationUpdates),
+            current.status == .authorizedWhenInUse
+        {
+            diagnostics.insert(.insufficientlyInUse)
+        }
+        return diagnostics
+    }
+
+    /// Sends each emulated session its diagnostics when they changed.
+    func refreshSessionDiagnostics() {
+        for entry in sessions.values where entry.token == nil {
+            entry.channel.send(sessionDiagnostics(entry.session))
+        }
+    }
+}
