@@ -163,6 +163,9 @@ struct ModelRun {
     /// Runs the sequence; returns the failure message, or nil when every step agreed with the model.
     mutating func run(steps count: Int) async -> String? {
         await engine.prepare()
+        // The reference model holds the authorization rules, not pausing: updates never pause here (pausing has
+        // its own tests, in ManagerSettingsTests).
+        try? await engine.set(LocationProperties.Change(pausesLocationUpdatesAutomatically: false))
         var failure: ModelFailure?
         do throws(ModelFailure) {
             if rng.chance(50) { try await perform(.startUpdates) }
