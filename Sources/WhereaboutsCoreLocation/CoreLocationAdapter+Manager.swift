@@ -87,7 +87,10 @@ extension CoreLocationAdapter {
         fullAccuracyPurposeKey: String?
     ) -> ServiceSession {
         let id = makeID()
-        let session = LocationPolicy.Session(authorization: authorization, fullAccuracyPurposeKey: fullAccuracyPurposeKey)
+        let session = LocationPolicy.Session(
+            authorization: authorization,
+            fullAccuracyPurposeKey: fullAccuracyPurposeKey
+        )
         let channel = DiagnosticsChannel(sessionDiagnostics(session))
         let token = manager.startServiceSession(
             authorization: authorization,

@@ -89,6 +89,24 @@ struct LocationClientDependencyTests {
         #expect(model.message.contains("requestLocation is unimplemented"))
     }
 
+    @Test("The test value fails on a location-manager endpoint nobody overrode; an override is used")
+    func managerEndpointsThroughTheDependency() async throws {
+        let applied = LockIsolated<[LocationProperties.Change]>([])
+        try await withDependencies {
+            $0.locationClient.set = { change in applied.withValue { $0.append(change) } }
+        } operation: {
+            @Dependency(\.locationClient) var locationClient
+            try await locationClient.set(desiredAccuracy: .hundredMeters, distanceFilter: .meters(50))
+            await withKnownIssue {
+                await locationClient.startMonitoringSignificantLocationChanges()
+            } matching: { issue in
+                issue.description.contains("LocationClient.startMonitoringSignificantLocationChanges is unimplemented")
+            }
+        }
+        let expected = LocationProperties.Change(desiredAccuracy: .hundredMeters, distanceFilter: .meters(50))
+        #expect(applied.value == [expected])
+    }
+
     @Test("The live value on Linux says how to provide a client")
     func liveOnLinux() async throws {
         #if !canImport(CoreLocation)

@@ -34,6 +34,45 @@ struct UnimplementedTests {
         #expect((thrown as? UnimplementedEndpoint)?.endpoint == "requestTemporaryFullAccuracy")
     }
 
+    @Test("every location-manager endpoint fails the test naming itself")
+    func everyManagerEndpointNamesItself() async throws {
+        let client = LocationClient.unimplemented()
+        let calls: [(String, @Sendable () async -> Void)] = [
+            ("authorizationSnapshot", { _ = client.authorizationSnapshot() }),
+            ("locationServicesEnabled", { _ = await client.locationServicesEnabled() }),
+            ("location", { _ = await client.location() }),
+            ("heading", { _ = await client.heading() }),
+            ("headingAvailable", { _ = await client.headingAvailable() }),
+            ("isRangingAvailable", { _ = await client.isRangingAvailable() }),
+            (
+                "significantLocationChangeMonitoringAvailable",
+                { _ = await client.significantLocationChangeMonitoringAvailable() }
+            ),
+            ("maximumRegionMonitoringDistance", { _ = await client.maximumRegionMonitoringDistance() }),
+            ("monitoredRegions", { _ = await client.monitoredRegions() }),
+            ("properties", { _ = await client.properties() }),
+            ("set", { _ = try? await client.set(desiredAccuracy: .best) }),
+            ("startUpdatingLocation", { await client.startUpdatingLocation() }),
+            ("stopUpdatingLocation", { await client.stopUpdatingLocation() }),
+            (
+                "startMonitoringSignificantLocationChanges",
+                { await client.startMonitoringSignificantLocationChanges() }
+            ),
+            ("stopMonitoringSignificantLocationChanges", { await client.stopMonitoringSignificantLocationChanges() }),
+            ("dismissHeadingCalibrationDisplay", { await client.dismissHeadingCalibrationDisplay() }),
+            ("startServiceSession", { _ = await client.startServiceSession(authorization: .whenInUse) }),
+        ]
+        for (endpoint, call) in calls {
+            await withKnownIssue {
+                await call()
+            } matching: { issue in
+                issue.comments.contains {
+                    $0.rawValue == "LocationClient.\(endpoint) is unimplemented; override it in this test"
+                }
+            }
+        }
+    }
+
     @Test("a scripted person fails the test at the line that made it when a prompt has no answer")
     func scriptedPersonFailsAtTheCallersLine() async throws {
         let line = #line + 1

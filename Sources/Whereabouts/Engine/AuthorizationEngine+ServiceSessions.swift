@@ -18,7 +18,10 @@ extension AuthorizationEngine {
         await prepare()
         let id = nextSubscriberID
         nextSubscriberID += 1
-        let session = LocationPolicy.Session(authorization: authorization, fullAccuracyPurposeKey: fullAccuracyPurposeKey)
+        let session = LocationPolicy.Session(
+            authorization: authorization,
+            fullAccuracyPurposeKey: fullAccuracyPurposeKey
+        )
         let channel = DiagnosticsChannel(policy.diagnostics(for: session))
         sessions[id] = (session, channel)
         policy.holdsAuthorizingSession = holdsAuthorizingSession

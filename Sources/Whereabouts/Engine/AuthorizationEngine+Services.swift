@@ -62,7 +62,7 @@ extension AuthorizationEngine {
         rearm(monitorKey)
         if starting {
             lastSignificantFix = nil
-            if let current = lastRawFix { deliverSignificantChange(current) }
+            if let current = lastRawFix, deliverSignificantChange(current) { deliveredCount += 1 }
         }
         stateDidChange()
     }

@@ -69,8 +69,8 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
         /// Every code, for documentation and for parsing error ids.
         public static let all: [Code] = [
             .missingUsageDescription, .missingTemporaryPurposeKey, .notAuthorized, .regionMonitoringUnavailable,
-            .regionMonitoringFailure, .backgroundModeMissing, .locationUnavailable, .invalidInfoPlist, .sourceFailed, .notInUse,
-            .consentStoreFailed, .cancelled,
+            .regionMonitoringFailure, .backgroundModeMissing, .locationUnavailable, .invalidInfoPlist, .sourceFailed,
+            .notInUse, .consentStoreFailed, .cancelled,
         ]
     }
 

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import WhereaboutsTesting
+
+@testable import Whereabouts
+
+/// Rule 12: service sessions.
+@Suite struct ServiceSessionTests {
+    /// Waits until the prompt on screen, if any, has been answered and applied.
+    static func settle(_ engine: AuthorizationEngine) async {
+        while let prompt = await engine.presentedPrompt { await engine.waitForPrompt(prompt.id) }
+    }
+
+    @Test("a service session prompts when a prompt is due, by the same rules as the requests")
+    func sessionPromptsWhenDue() async throws {
+        let harness = EngineHarness(answers: [.allowWhileUsing(precise: true)])
+        let session = await harness.client.startServiceSession(authorization: .whenInUse)
+        #expect(await harness.engine.presentedPrompt?.kind == .whenInUse)
+        await Self.settle(harness.engine)
+        #expect(await harness.client.authorization().status == .authorizedWhenInUse)
+        // Decided: a second session asks nothing.
+        _ = await harness.client.startServiceSession(authorization: .whenInUse)
+        #expect(await harness.engine.presentedPrompt == nil)
+        #expect(harness.person.prompts.count == 1)
+        await session.invalidate()
+    }
+
+    @Test("a service session asks for nothing while the app is in the background")
+    func sessionDoesNotAskFromTheBackground() async throws {
+        let harness = EngineHarness(answers: [.allowWhileUsing(precise: true)])
+        await harness.engine.handle(.background)
+        _ = await harness.client.startServiceSession(authorization: .whenInUse)
+        #expect(await harness.engine.presentedPrompt == nil)
+        await harness.engine.handle(.foreground)
+        #expect(await harness.engine.presentedPrompt?.kind == .whenInUse)
+        await Self.settle(harness.engine)
+    }
+
+    @Test("a service session re-asks after an Allow Once grant lapses, when the app is in use again")
+    func sessionReasksAfterAllowOnceLapses() async throws {
+        let harness = EngineHarness(answers: [.allowOnce(precise: true), .allowWhileUsing(precise: true)])
+        let session = await harness.client.startServiceSession(authorization: .whenInUse)
+        await Self.settle(harness.engine)
+        #expect(await harness.client.authorization().status == .authorizedWhenInUse)
+        await harness.engine.handle(.background)
+        #expect(await harness.client.authorization().status == .notDetermined)
+        #expect(await harness.engine.presentedPrompt == nil)
+        await harness.engine.handle(.foreground)
+        #expect(await harness.engine.presentedPrompt?.kind == .whenInUse)
+        await Self.settle(harness.engine)
+        #expect(harness.person.prompts.count == 2)
+        #expect(await harness.client.authorization().status == .authorizedWhenInUse)
+        await session.invalidate()
+    }
+
+    @Test("an Always session asks for the upgrade once per install, then reports alwaysAuthorizationDenied")
+    func alwaysSessionAsksForTheUpgradeOnce() async throws {
+        let harness = EngineHarness(answers: [.keepWhileUsing])
+        await harness.authorize(precise: true)
+        let session = await harness.client.startServiceSession(authorization: .always)
+        #expect(await harness.engine.presentedPrompt?.kind == .alwaysUpgrade)
+        await Self.settle(harness.engine)
+        var diagnostics = session.diagnostics().makeAsyncIterator()
+        #expect(await diagnostics.next() == [.alwaysAuthorizationDenied])
+        await harness.engine.handle(.background)
+        await harness.engine.handle(.foreground)
+        #expect(await harness.engine.presentedPrompt == nil)
+        #expect(harness.person.prompts.count == 1)
+    }
+
+    @Test("a session with a full-accuracy purpose key asks for temporary full accuracy; a decline is fullAccuracyDenied")
+    func purposeKeySessionAsksForFullAccuracy() async throws {
+        let harness = EngineHarness(answers: [.dontAllowPrecise])
+        await harness.authorize(precise: false)
+        let session = await harness.client.startServiceSession(
+            authorization: .whenInUse,
+            fullAccuracyPurposeKey: "Navigation"
+        )
+        #expect(await harness.engine.presentedPrompt?.kind == .temporaryFullAccuracy)
+        await Self.settle(harness.engine)
+        var diagnostics = session.diagnostics().makeAsyncIterator()
+        #expect(await diagnostics.next() == [.fullAccuracyDenied])
+    }
+
+    @Test("session diagnostics: authorizationDenied, DeniedGlobally, Restricted, then each change; invalidate ends them")
+    func sessionDiagnosticsFollowTheirCauses() async throws {
+        let harness = EngineHarness()
+        await harness.engine.changeSettings(status: .denied)
+        let session = await harness.client.startServiceSession(authorization: .whenInUse)
+        var diagnostics = session.diagnostics().makeAsyncIterator()
+        #expect(await diagnostics.next() == [.authorizationDenied])
+        await harness.engine.changeSettings(servicesEnabled: false)
+        #expect(await diagnostics.next() == [.authorizationDeniedGlobally])
+        await harness.engine.changeSettings(servicesEnabled: true, restricted: true)
+        #expect(await diagnostics.next() == [.authorizationRestricted])
+        await harness.engine.changeSettings(status: .authorizedWhenInUse, restricted: false)
+        #expect(await diagnostics.next() == [])
+        await harness.engine.handle(.background)
+        #expect(await diagnostics.next() == [.insufficientlyInUse])
+        await session.invalidate()
+        #expect(await diagnostics.next() == nil)
+        #expect(await harness.engine.serviceSessionCount == 0)
+    }
+
+    @Test("session diagnostics: authorizationRequestInProgress while its prompt is on screen")
+    func sessionDiagnosticsShowTheRequestInProgress() async throws {
+        let person = HeldPerson()
+        let engine = AuthorizationEngine(appID: "com.example.test", declarations: .complete, prompter: person)
+        let session = await engine.startServiceSession(authorization: .whenInUse)
+        var diagnostics = session.diagnostics().makeAsyncIterator()
+        #expect(await diagnostics.next() == [.authorizationRequestInProgress])
+        await person.release(.allowWhileUsing(precise: true))
+        #expect(await diagnostics.next() == [])
+    }
+
+    @Test("serviceSessionRequired: with CLRequireExplicitServiceSession, until a session asks for authorization")
+    func serviceSessionRequiredUntilASessionAsks() async throws {
+        var info = UsageDescriptions.complete
+        info.requiresExplicitServiceSession = true
+        let harness = EngineHarness(info: info, answers: [.allowWhileUsing(precise: true)])
+        #expect(await harness.engine.diagnostics().contains(.serviceSessionRequired))
+        let watching = await harness.client.startServiceSession(authorization: .noAuthorization)
+        var diagnostics = watching.diagnostics().makeAsyncIterator()
+        #expect(await diagnostics.next() == [.serviceSessionRequired])
+        #expect(await harness.engine.presentedPrompt == nil)
+        _ = await harness.client.startServiceSession(authorization: .whenInUse)
+        #expect(await !harness.engine.diagnostics().contains(.serviceSessionRequired))
+        await Self.settle(harness.engine)
+        #expect(await harness.client.authorization().status == .authorizedWhenInUse)
+    }
+}
+
+/// A person who answers only when told to.
+final class HeldPerson: PermissionPrompter, @unchecked Sendable {
+    // @unchecked: `waiting` and `pending` are guarded by `lock`.
+    private let lock = NSLock()
+    private var waiting: CheckedContinuation<PromptAnswer, Never>?
+    private var pending: PromptAnswer?
+
+    func answer(_ prompt: PermissionPrompt) async -> PromptAnswer {
+        await withCheckedContinuation { continuation in
+            let ready: PromptAnswer? = lock.withLock {
+                if let pending {
+                    self.pending = nil
+                    return pending
+                }
+                waiting = continuation
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+
+    /// Answers the prompt on screen, or the next one.
+    func release(_ answer: PromptAnswer) async {
+        let continuation: CheckedContinuation<PromptAnswer, Never>? = lock.withLock {
+            defer { waiting = nil }
+            if waiting == nil { pending = answer }
+            return waiting
+        }
+        continuation?.resume(returning: answer)
+    }
+}
