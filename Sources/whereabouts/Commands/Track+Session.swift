@@ -127,6 +127,9 @@ struct TrackSession {
             engine: engine,
             source: TappedSource(base: chosen.source, tap: tally.sawRaw)
         )
+        // `track` shows every fix the app may receive: a recorded track that stops for two minutes must not end
+        // there, so updates never pause here (iOS's default pausing is the engine's, for apps and scenarios).
+        try? await client.set(pausesLocationUpdatesAutomatically: false)
         guard try await ask(client) else {
             await engine.flush()
             return
