@@ -132,7 +132,7 @@ extension CoreLocationAdapter {
         for id in sessions.keys.sorted() {
             guard var entry = sessions[id], entry.token == nil, let request = policy.request(for: entry.session)
             else { continue }
-            LocationPolicy.mark(request, in: &entry.session)
+            policy.mark(request, in: &entry.session)
             sessions[id] = entry
             Task { [weak self] in
                 guard let self else { return }

@@ -68,7 +68,7 @@ extension AuthorizationEngine {
     func askForServiceSessions() {
         for id in sessions.keys.sorted() {
             guard var entry = sessions[id], let request = policy.request(for: entry.session) else { continue }
-            LocationPolicy.mark(request, in: &entry.session)
+            policy.mark(request, in: &entry.session)
             sessions[id] = entry
             let decision: RequestDecision
             var purposeKey: String?

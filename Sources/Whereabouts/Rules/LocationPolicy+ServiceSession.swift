@@ -68,16 +68,21 @@ extension LocationPolicy {
         return nil
     }
 
-    /// Marks a session's request as made.
+    /// Marks a session's request as made: the Always request is the session's authorization request from not
+    /// determined, and its upgrade request from When In Use.
     ///
     /// - Parameters:
     ///   - request: The request.
     ///   - session: The session that makes it.
-    package static func mark(_ request: SessionRequest, in session: inout Session) {
+    package func mark(_ request: SessionRequest, in session: inout Session) {
         switch request {
         case .whenInUse: session.askedAuthorization = true
         case .always:
-            if session.askedAuthorization { session.askedAlways = true } else { session.askedAuthorization = true }
+            if authorization.status == .notDetermined {
+                session.askedAuthorization = true
+            } else {
+                session.askedAlways = true
+            }
         case .temporaryFullAccuracy: session.askedFullAccuracy = true
         }
     }
