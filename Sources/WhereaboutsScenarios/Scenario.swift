@@ -20,8 +20,10 @@ public import Whereabouts
 ///
 /// The app of a scenario listens for live updates from launch, as an app showing a map does,
 /// so a `fix` reaches it whenever the rules allow; `stopUpdates` stops listening and
-/// `startUpdates` starts again. Load a scenario with ``init(data:file:)`` and run it with
-/// ``ScenarioRunner``.
+/// `startUpdates` starts again (and ends a pause). `set` changes the location manager's settings,
+/// `startSignificantChanges`, `startMonitoringVisits` and `startServiceSession` start the other
+/// services, and `expect` also checks `lastLocation`, `monitoredRegions` and `paused`. Load a
+/// scenario with ``init(data:file:)`` and run it with ``ScenarioRunner``.
 public struct Scenario: Sendable {
     /// What the app does (`do`).
     public enum Action: Hashable, Sendable, CustomStringConvertible {
@@ -43,8 +45,26 @@ public struct Scenario: Sendable {
         case startBackgroundSession
         /// `stopBackgroundSession`.
         case stopBackgroundSession
-        /// `startMonitoringRegion` with `"lat"`, `"lon"`, `"radius"`.
+        /// `startMonitoringRegion` with `"lat"`, `"lon"`, `"radius"` and an optional `"id"` (or `"identifier"`;
+        /// `"region"` when neither is given).
         case startMonitoringRegion(Region)
+        /// `set` with any of `"desiredAccuracy"`, `"distanceFilter"`, `"activityType"`, `"pausesAutomatically"`,
+        /// `"showsBackgroundIndicator"`, `"headingFilter"`: changes the location manager's settings.
+        case set(LocationProperties.Change)
+        /// `startSignificantChanges`: starts significant-change monitoring.
+        case startSignificantChanges
+        /// `stopSignificantChanges`: stops significant-change monitoring.
+        case stopSignificantChanges
+        /// `startMonitoringVisits`: starts visit monitoring.
+        case startMonitoringVisits
+        /// `stopMonitoringVisits`: stops visit monitoring.
+        case stopMonitoringVisits
+        /// `stopMonitoringRegion` with an optional `"id"` (`"region"` when not given).
+        case stopMonitoringRegion(id: String)
+        /// `startServiceSession` with `"authorization"` and an optional `"fullAccuracyPurposeKey"`.
+        case startServiceSession(ServiceSession.AuthorizationRequirement, fullAccuracyPurposeKey: String?)
+        /// `stopServiceSession`: ends every service session the scenario started.
+        case stopServiceSession
 
         /// The action as the scenario names it, with its arguments.
         public var description: String {
@@ -60,7 +80,41 @@ public struct Scenario: Sendable {
             case .stopBackgroundSession: "stopBackgroundSession"
             case .startMonitoringRegion(let region):
                 "startMonitoringRegion \(region.center) r=\(String(format: "%.0f", region.radius)) m"
+            case .set(let change): "set " + Self.describe(change)
+            case .startSignificantChanges: "startSignificantChanges"
+            case .stopSignificantChanges: "stopSignificantChanges"
+            case .startMonitoringVisits: "startMonitoringVisits"
+            case .stopMonitoringVisits: "stopMonitoringVisits"
+            case .stopMonitoringRegion(let id): "stopMonitoringRegion \(id)"
+            case .startServiceSession(let authorization, let key):
+                "startServiceSession \(authorization)" + (key.map { " fullAccuracyPurposeKey \($0)" } ?? "")
+            case .stopServiceSession: "stopServiceSession"
             }
+        }
+
+        /// A change as a `set` step spells it: `desiredAccuracy reduced, distanceFilter 100 m`.
+        static func describe(_ change: LocationProperties.Change) -> String {
+            func format(_ value: Double) -> String { String(format: "%g", value) }
+            let distance: String? = change.distanceFilter.map {
+                switch $0 {
+                case .noFilter: "distanceFilter none"
+                case .meters(let metres): "distanceFilter \(format(metres)) m"
+                }
+            }
+            let heading: String? = change.headingFilter.map {
+                switch $0 {
+                case .noFilter: "headingFilter none"
+                case .degrees(let degrees): "headingFilter \(format(degrees))°"
+                }
+            }
+            return [
+                change.desiredAccuracy.map { "desiredAccuracy \($0)" },
+                distance,
+                change.activityType.map { "activityType \($0)" },
+                change.pausesLocationUpdatesAutomatically.map { "pausesAutomatically \($0)" },
+                change.showsBackgroundLocationIndicator.map { "showsBackgroundIndicator \($0)" },
+                heading,
+            ].compactMap { $0 }.joined(separator: ", ")
         }
     }
 
@@ -128,8 +182,31 @@ public struct Scenario: Sendable {
         public var delivered: Int?
         /// Whether the last fix the app received was precise.
         public var lastFixPrecise: Bool?
-        /// Diagnostics that must be present.
+        /// Diagnostics that must be present, for live updates or for a service session the scenario holds.
         public var diagnostics: [Diagnostic]?
+        /// The last location the app received, as the engine's `location()` reports it now.
+        public var lastLocation: LastLocation?
+        /// How many regions the app monitors.
+        public var monitoredRegions: Int?
+        /// Whether location updates are paused (the engine's `isPaused`).
+        public var paused: Bool?
+
+        /// What `expect` `"lastLocation"` requires.
+        public enum LastLocation: Hashable, Sendable, CustomStringConvertible {
+            /// `"none"`: the engine reports no last location.
+            case noLocation
+            /// `{"lat": …, "lon": …}`: the last location is within 1e-6 degrees of this coordinate.
+            case coordinate(Coordinate)
+
+            /// `none`, or the coordinate.
+            public var description: String {
+                switch self {
+                case .noLocation: "none"
+                case .coordinate(let coordinate):
+                    String(format: "%.6f, %.6f", coordinate.latitude, coordinate.longitude)
+                }
+            }
+        }
 
         /// Creates an expectation; `nil` values are not checked.
         ///
@@ -141,6 +218,9 @@ public struct Scenario: Sendable {
         ///   - delivered: How many fixes the app received.
         ///   - lastFixPrecise: Whether the last fix was precise.
         ///   - diagnostics: Diagnostics that must be present.
+        ///   - lastLocation: The last location the app received, or ``LastLocation/noLocation``.
+        ///   - monitoredRegions: How many regions the app monitors.
+        ///   - paused: Whether location updates are paused.
         public init(
             status: AuthorizationStatus? = nil,
             accuracy: AccuracyAuthorization? = nil,
@@ -148,7 +228,10 @@ public struct Scenario: Sendable {
             result: String? = nil,
             delivered: Int? = nil,
             lastFixPrecise: Bool? = nil,
-            diagnostics: [Diagnostic]? = nil
+            diagnostics: [Diagnostic]? = nil,
+            lastLocation: LastLocation? = nil,
+            monitoredRegions: Int? = nil,
+            paused: Bool? = nil
         ) {
             self.status = status
             self.accuracy = accuracy
@@ -157,6 +240,9 @@ public struct Scenario: Sendable {
             self.delivered = delivered
             self.lastFixPrecise = lastFixPrecise
             self.diagnostics = diagnostics
+            self.lastLocation = lastLocation
+            self.monitoredRegions = monitoredRegions
+            self.paused = paused
         }
     }
 

@@ -78,6 +78,8 @@ final class Run: Sendable {
         var notes: [String] = []
         var failures: [String] = []
         let deliveredBefore = await engine.deliveredCount
+        let pausedBefore = await engine.isPaused
+        state.announcedPrompt = await engine.presentedPrompt?.id
         let (kind, action) = Self.describe(step)
         switch step {
         case .do(let action):
@@ -111,6 +113,14 @@ final class Run: Sendable {
             failures += await check(expectation)
         }
         await collectResults(notes: &notes)
+        if let prompt = await engine.presentedPrompt, prompt.id != state.announcedPrompt {
+            // A prompt no request of this step showed: a queued request's, or a service session's.
+            notes.append("prompt \(prompt.kind.rawValue): \(prompt.title) “\(prompt.message)”")
+        }
+        let paused = await engine.isPaused
+        if paused != pausedBefore {
+            notes.append(paused ? "updates paused (the device stood still)" : "updates resumed")
+        }
         let delivered = await engine.deliveredCount
         if delivered > deliveredBefore, let last = await engine.lastDelivered {
             let precise = await engine.lastDeliveredPrecise ?? false
@@ -130,7 +140,14 @@ final class Run: Sendable {
             await submit(.temporaryFullAccuracy(purposeKey: key), notes: &notes)
         case .requestLocation: await submit(.location, notes: &notes)
         case .startUpdates:
-            guard state.subscription == nil else { return notes.append("updates already running") }
+            if let running = state.subscription {
+                guard await engine.isPaused else { return notes.append("updates already running") }
+                // Starting updates again is what ends a pause: a new live-updates stream replaces the paused one.
+                state.subscription = nil
+                await listen()
+                await engine.removeSubscriber(running)
+                return
+            }
             state.wantsUpdates = true
             await listen()
         case .stopUpdates:
@@ -147,14 +164,66 @@ final class Run: Sendable {
         case .stopBackgroundSession:
             await engine.stopBackgroundSession()
         case .startMonitoringRegion(let region):
-            do { try await engine.startMonitoring(region) } catch { record(error, notes: &notes) }
+            do {
+                try await engine.startMonitoring(region)
+                let count = await engine.monitoredRegions().count
+                notes.append("monitoring region \(region.identifier) (\(Self.regions(count)))")
+            } catch { record(error, notes: &notes) }
+        case .stopMonitoringRegion(let id):
+            guard let region = await engine.monitoredRegions().first(where: { $0.identifier == id }) else {
+                return notes.append("no region \(id) was monitored")
+            }
+            await engine.stopMonitoring(region)
+            notes.append("stopped monitoring region \(id) (\(Self.regions(await engine.monitoredRegions().count)))")
+        case .set(let change):
+            do {
+                try await engine.set(change)
+                notes.append("set " + Scenario.Action.describe(change))
+            } catch { record(error, notes: &notes) }
+        case .startSignificantChanges:
+            await engine.startMonitoringSignificantLocationChanges()
+            notes.append("significant-change monitoring started")
+            await noteNotAuthorized(notes: &notes)
+        case .stopSignificantChanges:
+            await engine.stopMonitoringSignificantLocationChanges()
+            notes.append("significant-change monitoring stopped")
+        case .startMonitoringVisits:
+            do {
+                try await engine.startMonitoringVisits()
+                notes.append("visit monitoring started")
+            } catch { record(error, notes: &notes) }
+        case .stopMonitoringVisits:
+            await engine.stopMonitoringVisits()
+            notes.append("visit monitoring stopped")
+        case .startServiceSession(let authorization, let key):
+            let session = await engine.startServiceSession(authorization: authorization, fullAccuracyPurposeKey: key)
+            state.sessions.append(session)
+            let purpose = key.map { " with fullAccuracyPurposeKey \($0)" } ?? ""
+            notes.append("session \(authorization) started\(purpose) (\(Self.sessions(state.sessions.count)) held)")
+        case .stopServiceSession:
+            let held = state.sessions
+            state.sessions = []
+            guard !held.isEmpty else { return notes.append("no service session was running") }
+            for session in held { await session.invalidate() }
+            notes.append("\(Self.sessions(held.count)) ended")
         }
     }
+
+    /// Notes that a service the app started delivers nothing until the app is authorized.
+    private func noteNotAuthorized(notes: inout [String]) async {
+        let now = await engine.authorization()
+        guard !now.status.isAuthorized, now.status != .notDetermined else { return }
+        notes.append("not authorized (\(now.status)): the app hears didFailWithError; fixes come once authorized")
+    }
+
+    static func regions(_ count: Int) -> String { count == 1 ? "1 region" : "\(count) regions" }
+    static func sessions(_ count: Int) -> String { count == 1 ? "1 session" : "\(count) sessions" }
 
     private func submit(_ request: AuthorizationEngine.Request, notes: inout [String]) async {
         let ticket = await engine.submit(request)
         state.pending.append(ticket)
         if let prompt = await engine.presentedPrompt, !(await engine.isFinished(ticket)) {
+            state.announcedPrompt = prompt.id
             notes.append("prompt \(prompt.kind.rawValue): \(prompt.title) “\(prompt.message)”")
         }
     }
@@ -227,6 +296,7 @@ final class Run: Sendable {
         let delivered = await engine.deliveredCount
         let precise = await engine.lastDeliveredPrecise
         let diagnostics = await engine.diagnostics()
+        let sessionDiagnostics = await engine.serviceSessionDiagnostics
         if let status = expectation.status, status != authorization.status {
             failures.append("status is \(authorization.status), expected \(status)")
         }
@@ -249,13 +319,60 @@ final class Run: Sendable {
                 failures.append("lastFixPrecise: the app has received no fix yet, expected \(expected)")
             }
         }
-        for diagnostic in expectation.diagnostics ?? [] where !diagnostics.contains(diagnostic) {
-            let present = diagnostics.map(\.rawValue).sorted().joined(separator: ", ")
+        // A diagnostic is present when it holds for live updates or for any service session the scenario holds.
+        for diagnostic in expectation.diagnostics ?? []
+        where !diagnostics.contains(diagnostic) && !sessionDiagnostics.contains(where: { $0.contains(diagnostic) }) {
+            let present = Self.names(diagnostics)
+            let sessions = sessionDiagnostics.map { "[\(Self.names($0))]" }.joined(separator: ", ")
             failures.append(
-                "diagnostic \(diagnostic.rawValue) is missing (present: \(present.isEmpty ? "none" : present))"
+                "diagnostic \(diagnostic.rawValue) is missing (present: \(present)"
+                    + (sessionDiagnostics.isEmpty ? ")" : "; in service sessions: \(sessions))")
             )
         }
+        failures += await checkServices(expectation)
         return failures
+    }
+
+    /// Checks `lastLocation`, `monitoredRegions` and `paused`.
+    private func checkServices(_ expectation: Scenario.Expectation) async -> [String] {
+        var failures: [String] = []
+        if let expected = expectation.lastLocation {
+            let actual = await engine.location()
+            switch (expected, actual) {
+            case (.noLocation, nil): break
+            case (.noLocation, let location?):
+                failures.append("lastLocation is \(Self.degrees(location.coordinate)), expected none")
+            case (.coordinate(let coordinate), nil):
+                failures.append("lastLocation is none, expected \(Self.degrees(coordinate))")
+            case (.coordinate(let coordinate), let location?):
+                if abs(location.coordinate.latitude - coordinate.latitude) > 1e-6
+                    || abs(location.coordinate.longitude - coordinate.longitude) > 1e-6
+                {
+                    failures.append(
+                        "lastLocation is \(Self.degrees(location.coordinate)), expected \(Self.degrees(coordinate)) "
+                            + "(within 1e-6°)"
+                    )
+                }
+            }
+        }
+        if let expected = expectation.monitoredRegions {
+            let count = await engine.monitoredRegions().count
+            if count != expected { failures.append("monitoredRegions is \(count), expected \(expected)") }
+        }
+        if let expected = expectation.paused {
+            let paused = await engine.isPaused
+            if paused != expected { failures.append("paused is \(paused), expected \(expected)") }
+        }
+        return failures
+    }
+
+    /// A coordinate to the millionth of a degree, the precision `lastLocation` is checked to.
+    static func degrees(_ coordinate: Coordinate) -> String {
+        String(format: "%.6f, %.6f", coordinate.latitude, coordinate.longitude)
+    }
+
+    static func names(_ diagnostics: Set<Diagnostic>) -> String {
+        diagnostics.isEmpty ? "none" : diagnostics.map(\.rawValue).sorted().joined(separator: ", ")
     }
 
     private func snapshot(
@@ -291,6 +408,8 @@ final class Run: Sendable {
 
     func finish() async {
         if let id = state.subscription { await engine.removeSubscriber(id) }
+        for session in state.sessions { await session.invalidate() }
+        state.sessions = []
         await engine.handle(.terminate)
         await person.declineAll()
         source.finish()
@@ -328,6 +447,9 @@ final class Run: Sendable {
             expectation.delivered.map { "delivered \($0)" },
             expectation.lastFixPrecise.map { "lastFixPrecise \($0)" },
             expectation.diagnostics.map { "diagnostics \($0.map(\.rawValue).joined(separator: ","))" },
+            expectation.lastLocation.map { "lastLocation \($0)" },
+            expectation.monitoredRegions.map { "monitoredRegions \($0)" },
+            expectation.paused.map { "paused \($0)" },
         ].compactMap { $0 }.joined(separator: ", ")
     }
 }
@@ -339,4 +461,8 @@ final class RunState: @unchecked Sendable {
     var result: String?
     var subscription: Int?
     var wantsUpdates = true
+    /// The service sessions the scenario started and holds, by start order.
+    var sessions: [ServiceSession] = []
+    /// The prompt on screen when the step started, or the one a request of the step showed and noted.
+    var announcedPrompt: Int?
 }

@@ -52,7 +52,8 @@ enum ScenarioParser {
     static let actions = [
         "requestWhenInUse", "requestAlways", "requestTemporaryFullAccuracy", "requestLocation", "startUpdates",
         "stopUpdates", "allowBackgroundUpdates", "startBackgroundSession", "stopBackgroundSession",
-        "startMonitoringRegion",
+        "startMonitoringRegion", "set", "startSignificantChanges", "stopSignificantChanges", "startMonitoringVisits",
+        "stopMonitoringVisits", "stopMonitoringRegion", "startServiceSession", "stopServiceSession",
     ]
 
     static func action(_ object: [String: Any], fail: Fail) throws(ScenarioError) -> Scenario.Action {
@@ -73,7 +74,7 @@ enum ScenarioParser {
         case "startMonitoringRegion":
             try checkKeys(
                 object,
-                allowed: ["do", "lat", "lon", "radius", "identifier"],
+                allowed: ["do", "lat", "lon", "radius", "id", "identifier"],
                 what: "this step",
                 fail: fail
             )
@@ -87,8 +88,40 @@ enum ScenarioParser {
                     "startMonitoringRegion: lat must be −90…90, lon −180…180 and radius above 0 and at most 40,000 km"
                 )
             }
-            let identifier = object["identifier"] as? String ?? "region"
+            if object["id"] != nil, object["identifier"] != nil {
+                throw fail("startMonitoringRegion takes \"id\" or \"identifier\" (the same thing), not both")
+            }
+            // "identifier" keeps its first meaning: anything but a string names the region "region".
+            let identifier =
+                try regionID(object, in: "startMonitoringRegion", fail: fail)
+                ?? object["identifier"] as? String ?? "region"
             return .startMonitoringRegion(Region(identifier: identifier, center: center, radius: radius))
+        case "stopMonitoringRegion":
+            try checkKeys(object, allowed: ["do", "id"], what: "this step", fail: fail)
+            return .stopMonitoringRegion(id: try regionID(object, in: "stopMonitoringRegion", fail: fail) ?? "region")
+        case "set": return .set(try change(object, fail: fail))
+        case "startServiceSession":
+            try checkKeys(
+                object,
+                allowed: ["do", "authorization", "fullAccuracyPurposeKey"],
+                what: "this step",
+                fail: fail
+            )
+            let names = ServiceSession.AuthorizationRequirement.allCases.map(\.rawValue)
+            guard let name = object["authorization"] as? String,
+                let authorization = ServiceSession.AuthorizationRequirement(rawValue: name)
+            else { throw fail("startServiceSession needs \"authorization\": one of \(list(names))") }
+            var key: String?
+            if let raw = object["fullAccuracyPurposeKey"] {
+                guard let given = raw as? String, !given.isEmpty else {
+                    throw fail(
+                        "startServiceSession: \"fullAccuracyPurposeKey\" must be a key of "
+                            + "NSLocationTemporaryUsageDescriptionDictionary (a non-empty string)"
+                    )
+                }
+                key = given
+            }
+            return .startServiceSession(authorization, fullAccuracyPurposeKey: key)
         default:
             try checkKeys(object, allowed: ["do"], what: "this step", fail: fail)
             return switch name {
@@ -99,9 +132,96 @@ enum ScenarioParser {
             case "stopUpdates": .stopUpdates
             case "allowBackgroundUpdates": .allowBackgroundUpdates
             case "startBackgroundSession": .startBackgroundSession
-            default: .stopBackgroundSession
+            case "stopBackgroundSession": .stopBackgroundSession
+            case "startSignificantChanges": .startSignificantChanges
+            case "stopSignificantChanges": .stopSignificantChanges
+            case "startMonitoringVisits": .startMonitoringVisits
+            case "stopMonitoringVisits": .stopMonitoringVisits
+            default: .stopServiceSession
             }
         }
+    }
+
+    /// A region's `"id"`: a non-empty string, or `nil` when not given.
+    static func regionID(_ object: [String: Any], in what: String, fail: Fail) throws(ScenarioError) -> String? {
+        guard let raw = object["id"] else { return nil }
+        guard let id = raw as? String, !id.isEmpty else {
+            throw fail("\(what): \"id\" must be a non-empty string naming the region, such as \"home\"")
+        }
+        return id
+    }
+
+    static let setKeys = [
+        "desiredAccuracy", "distanceFilter", "activityType", "pausesAutomatically", "showsBackgroundIndicator",
+        "headingFilter",
+    ]
+
+    /// The settings of a `set` step.
+    static func change(_ object: [String: Any], fail: Fail) throws(ScenarioError) -> LocationProperties.Change {
+        try checkKeys(object, allowed: ["do"] + setKeys, what: "a set step", fail: fail)
+        guard setKeys.contains(where: { object[$0] != nil }) else {
+            throw fail("\"set\" needs at least one of \(list(setKeys))")
+        }
+        var change = LocationProperties.Change()
+        if let raw = object["desiredAccuracy"] {
+            let names = LocationAccuracy.named.map(\.name)
+            guard let name = raw as? String, let accuracy = LocationAccuracy(name: name) else {
+                throw fail("set \"desiredAccuracy\" must be one of \(list(names))")
+            }
+            change.desiredAccuracy = accuracy
+        }
+        if let raw = object["activityType"] {
+            guard let name = raw as? String, let type = ActivityType(rawValue: name) else {
+                throw fail("set \"activityType\" must be one of \(list(ActivityType.allCases.map(\.rawValue)))")
+            }
+            change.activityType = type
+        }
+        if object["distanceFilter"] != nil {
+            change.distanceFilter =
+                try filter(object, "distanceFilter", unit: "metres", maximum: nil, fail: fail).map {
+                    $0.map(LocationProperties.Change.Distance.meters) ?? .noFilter
+                }
+        }
+        if object["headingFilter"] != nil {
+            change.headingFilter =
+                try filter(object, "headingFilter", unit: "degrees", maximum: 360, fail: fail).map {
+                    $0.map(LocationProperties.Change.Angle.degrees) ?? .noFilter
+                }
+        }
+        change.pausesLocationUpdatesAutomatically = try bool(
+            object,
+            "pausesAutomatically",
+            in: "a set step",
+            fail: fail
+        )
+        change.showsBackgroundLocationIndicator = try bool(
+            object,
+            "showsBackgroundIndicator",
+            in: "a set step",
+            fail: fail
+        )
+        return change
+    }
+
+    /// A filter of a `set` step: `.some(nil)` for `"none"`, `.some(value)` for a number in range, `nil` when absent.
+    static func filter(
+        _ object: [String: Any],
+        _ key: String,
+        unit: String,
+        maximum: Double?,
+        fail: Fail
+    ) throws(ScenarioError) -> Double?? {
+        guard let raw = object[key] else { return nil }
+        let range = maximum.map { "from 0 to \(Int($0))" } ?? "≥ 0"
+        let message = "set \"\(key)\" must be \(unit) (a number \(range)) or \"none\""
+        if let name = raw as? String {
+            guard name == "none" else { throw fail(message) }
+            return .some(nil)
+        }
+        guard !isBoolean(raw), let value = (raw as? NSNumber)?.doubleValue, value.isFinite, value >= 0,
+            value <= (maximum ?? .infinity)
+        else { throw fail(message) }
+        return .some(value)
     }
 
     static let settingsStatuses = ["denied", "authorizedWhenInUse", "authorizedAlways", "notDetermined"]
@@ -170,14 +290,15 @@ enum ScenarioParser {
         guard let values = object["expect"] as? [String: Any], !values.isEmpty else {
             throw fail(
                 "\"expect\" must be an object with any of \"status\", \"accuracy\", \"prompt\", \"result\", "
-                    + "\"delivered\", \"lastFixPrecise\", \"diagnostics\""
+                    + "\"delivered\", \"lastFixPrecise\", \"diagnostics\", \"lastLocation\", \"monitoredRegions\", "
+                    + "\"paused\""
             )
         }
         try checkKeys(
             values,
             allowed: [
                 "status", "accuracy", "prompt", "result", "delivered", "lastFixPrecise",
-                "diagnostics",
+                "diagnostics", "lastLocation", "monitoredRegions", "paused",
             ],
             what: "\"expect\"",
             fail: fail
@@ -233,7 +354,33 @@ enum ScenarioParser {
             }
             expectation.diagnostics = diagnostics
         }
+        if let raw = values["lastLocation"] {
+            expectation.lastLocation = try lastLocation(raw, fail: fail)
+        }
+        if let raw = values["monitoredRegions"] {
+            guard !isBoolean(raw), let count = raw as? Int, count >= 0 else {
+                throw fail("expect \"monitoredRegions\" must be a whole number ≥ 0 (how many regions)")
+            }
+            expectation.monitoredRegions = count
+        }
+        expectation.paused = try bool(values, "paused", in: "\"expect\"", fail: fail)
         return expectation
+    }
+
+    static func lastLocation(_ raw: Any, fail: Fail) throws(ScenarioError) -> Scenario.Expectation.LastLocation {
+        let message = "expect \"lastLocation\" must be {\"lat\": …, \"lon\": …} in degrees, or \"none\""
+        if let name = raw as? String {
+            guard name == "none" else { throw fail(message) }
+            return .noLocation
+        }
+        guard let object = raw as? [String: Any] else { throw fail(message) }
+        try checkKeys(object, allowed: ["lat", "lon"], what: "\"lastLocation\"", fail: fail)
+        guard let lat = try number(object, "lat", in: "\"lastLocation\"", fail: fail),
+            let lon = try number(object, "lon", in: "\"lastLocation\"", fail: fail)
+        else { throw fail(message) }
+        let coordinate = Coordinate(latitude: lat, longitude: lon)
+        guard coordinate.isValid else { throw fail("\"lastLocation\": lat must be −90…90 and lon −180…180") }
+        return .coordinate(coordinate)
     }
 
     static func checkKeys(_ object: [String: Any], allowed: [String], what: String, fail: Fail) throws(ScenarioError) {

@@ -12,6 +12,32 @@ struct Simulate: AsyncParsableCommand {
             access, the background, and a revocation in Settings. `--print-scenario` prints it as a starting \
             point for your own.
 
+            A scenario is a JSON object: "appID", "info" (Info.plist keys), "device" ({"servicesEnabled", \
+            "restricted"}) and "steps", each step an object with one of these keys:
+              do        the app: requestWhenInUse, requestAlways, requestTemporaryFullAccuracy ("purposeKey"), \
+            requestLocation, startUpdates, stopUpdates, allowBackgroundUpdates, startBackgroundSession, \
+            stopBackgroundSession, startMonitoringRegion ("lat", "lon", "radius", optional "id"; "identifier" \
+            also works), stopMonitoringRegion (optional "id"), startSignificantChanges, stopSignificantChanges, \
+            startMonitoringVisits, stopMonitoringVisits, startServiceSession ("authorization": \
+            none|whenInUse|always, optional "fullAccuracyPurposeKey"), stopServiceSession (ends the scenario's \
+            sessions), and set with any of "desiredAccuracy" (bestForNavigation|best|nearestTenMeters|\
+            hundredMeters|kilometer|threeKilometers|reduced), "distanceFilter" (metres or "none"), "activityType" \
+            (other|automotiveNavigation|fitness|otherNavigation|airborne), "pausesAutomatically" (bool), \
+            "showsBackgroundIndicator" (bool), "headingFilter" (degrees or "none")
+              person    the answer to the prompt on screen: allowOnce, allowWhileUsing, dontAllow ("precise": \
+            bool), changeToAlways, keepWhileUsing, allowPrecise, dontAllowPrecise
+              app       launch, foreground, background, terminate
+              settings  any of "status", "precise", "servicesEnabled", "restricted"
+              fix       a raw fix: "lat", "lon", optional "accuracy" (m), "altitude", "speed", "course"
+              wait      {"seconds": N} on the test clock (fix times are 2026-01-01T00:00:00Z plus the clock)
+              expect    any of "status", "accuracy", "prompt", "result" (a status, full|reduced, location, or an \
+            error id such as regionMonitoringFailure), "delivered" (fixes received from any service), \
+            "lastFixPrecise", "diagnostics" (of live updates or of a session the scenario holds), "lastLocation" \
+            ({"lat", "lon"} within 1e-6, or "none"), "monitoredRegions" (a count), "paused" (bool)
+
+            The app listens for live updates from launch; `startUpdates` also ends a pause. The whole contract: \
+            the documentation's "Simulating scenarios" article.
+
             Exit codes: 0 every expect held; 1 a step failed (the output names it and says why); \
             2 the scenario is malformed (the output names the file, the step and what is wrong).
             """
@@ -44,7 +70,8 @@ struct Simulate: AsyncParsableCommand {
             } catch {
                 Self.printError("error: \(error)")
                 Self.printError(
-                    "The scenario format is described in the README (\"Scenarios\"); "
+                    "The scenario format is in `whereabouts simulate --help` and the documentation's "
+                        + "\"Simulating scenarios\" article; "
                         + "`whereabouts simulate --print-scenario` prints a complete example."
                 )
                 throw ExitCode(2)
