@@ -228,6 +228,7 @@ extension AuthorizationEngine {
     private func ingestFix(_ raw: Location, from key: SourceSlot.Key?) {
         lastFixAt = elapsed()
         lastRawFix = raw
+        rawFixNumber += 1
         var changed = false
         if sourceProblem != nil || noFixTimedOut {
             sourceProblem = nil
@@ -237,7 +238,7 @@ extension AuthorizationEngine {
         if trackStillness(raw) { changed = true }
         monitorRegions(raw)
         let deliveredBefore = deliveredCount
-        if key == nil || key == serving(monitorKey), deliverSignificantChange(raw) { deliveredCount += 1 }
+        if key == nil || key == serving(monitorKey), deliverSignificantChange(raw) { countLatestFix() }
         let counted = deliveredCount > deliveredBefore
         guard hasLocationConsumers, policy.mayDeliverLocations else {
             if changed { refreshDiagnostics() }
@@ -251,7 +252,7 @@ extension AuthorizationEngine {
             hasStandardConsumers && !isPaused && policy.passesDistanceFilter(raw, since: lastStandardFix)
         let location = standard ? (precise ? raw : coarsener.coarsen(raw)) : nil
         if let location {
-            if !counted { deliveredCount += 1 }
+            if !counted { countLatestFix() }
             lastStandardFix = raw
             recordDelivery(location, precise: precise)
             let diagnostics = currentDiagnostics()
@@ -274,7 +275,7 @@ extension AuthorizationEngine {
             }
         if let answer {
             if location == nil {
-                if deliveredCount == deliveredBefore { deliveredCount += 1 }
+                if deliveredCount == deliveredBefore { countLatestFix() }
                 recordDelivery(answer, precise: precise)
             }
             for ticket in tickets { locationRequests[ticket] = nil }

@@ -62,7 +62,7 @@ extension AuthorizationEngine {
         rearm(monitorKey)
         if starting {
             lastSignificantFix = nil
-            if let current = lastRawFix, deliverSignificantChange(current) { deliveredCount += 1 }
+            if let current = lastRawFix, deliverSignificantChange(current) { countLatestFix() }
         }
         stateDidChange()
     }
@@ -148,6 +148,13 @@ extension AuthorizationEngine {
         recordDelivery(location, precise: precise)
         broadcast(.didUpdateLocations([location]))
         return true
+    }
+
+    /// Counts the latest raw fix as received by the app, once however many services delivered it.
+    func countLatestFix() {
+        guard rawFixNumber != countedFixNumber else { return }
+        countedFixNumber = rawFixNumber
+        deliveredCount += 1
     }
 
     /// Notes a fix the app received.

@@ -134,6 +134,9 @@ public actor AuthorizationEngine {
     var significantChangesActive = false
     /// The last raw fix significant-change monitoring delivered.
     var lastSignificantFix: Location?
+    /// How many raw fixes arrived, and the number of the last one counted in ``deliveredCount``.
+    var rawFixNumber = 0
+    var countedFixNumber = 0
     /// The last raw fix the standard service delivered (for the distance filter).
     var lastStandardFix: Location?
     /// The last heading the app received.
