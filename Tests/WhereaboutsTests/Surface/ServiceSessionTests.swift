@@ -68,7 +68,7 @@ import WhereaboutsTesting
         #expect(harness.person.prompts.count == 1)
     }
 
-    @Test("a session with a full-accuracy purpose key asks for temporary full accuracy; a decline is fullAccuracyDenied")
+    @Test("a session with a purpose key asks for temporary full accuracy; a decline is fullAccuracyDenied")
     func purposeKeySessionAsksForFullAccuracy() async throws {
         let harness = EngineHarness(answers: [.dontAllowPrecise])
         await harness.authorize(precise: false)
@@ -82,7 +82,7 @@ import WhereaboutsTesting
         #expect(await diagnostics.next() == [.fullAccuracyDenied])
     }
 
-    @Test("session diagnostics: authorizationDenied, DeniedGlobally, Restricted, then each change; invalidate ends them")
+    @Test("session diagnostics: denied, denied globally, restricted, then each change; invalidate ends them")
     func sessionDiagnosticsFollowTheirCauses() async throws {
         let harness = EngineHarness()
         await harness.engine.changeSettings(status: .denied)
