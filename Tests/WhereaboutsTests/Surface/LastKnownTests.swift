@@ -61,7 +61,10 @@ import WhereaboutsTesting
         #expect(await !harness.client.isRangingAvailable())
         #expect(await harness.client.significantLocationChangeMonitoringAvailable())
         #expect(await harness.client.headingAvailable())
-        let noCompass = LocationClient.simulated(engine: harness.engine, source: ScriptedSource(providesHeadings: false))
+        let noCompass = LocationClient.simulated(
+            engine: harness.engine,
+            source: ScriptedSource(providesHeadings: false)
+        )
         #expect(await !noCompass.headingAvailable())
         #expect(await harness.client.locationServicesEnabled())
         await harness.engine.changeSettings(servicesEnabled: false)

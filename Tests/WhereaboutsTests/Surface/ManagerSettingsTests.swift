@@ -98,7 +98,9 @@ import WhereaboutsTesting
         for heading in headings { await harness.engine.ingest(.heading(heading)) }
         var delivered: [Double] = []
         for _ in 0..<3 {
-            if case .didUpdateHeading(let heading) = await events.nextService() { delivered.append(heading.magneticHeading) }
+            if case .didUpdateHeading(let heading) = await events.nextService() {
+                delivered.append(heading.magneticHeading)
+            }
         }
         #expect(delivered == [0, 12, 355])
         #expect(await harness.client.heading()?.magneticHeading == 355)
