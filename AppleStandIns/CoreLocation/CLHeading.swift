@@ -1,6 +1,9 @@
 // Stand-in for Core Location's interface (see CLLocationCoordinate2D.swift).
 public import Foundation
 
+/// `kCLHeadingFilterNone`: every heading change is reported.
+public let kCLHeadingFilterNone: CLLocationDegrees = -1
+
 #if WHEREABOUTS_STANDIN_VISIONOS
 @available(*, unavailable, message: "CLHeading is not available on visionOS")
 #endif

@@ -24,8 +24,8 @@ public let kCLLocationAccuracyHundredMeters: CLLocationAccuracy = 100
 public let kCLLocationAccuracyKilometer: CLLocationAccuracy = 1000
 /// `kCLLocationAccuracyThreeKilometers`.
 public let kCLLocationAccuracyThreeKilometers: CLLocationAccuracy = 3000
-/// `kCLLocationAccuracyReduced` (iOS 14, macOS 11).
-@available(iOS 14, macOS 11, *)
+/// `kCLLocationAccuracyReduced` (iOS 14, macOS 11, watchOS 7): approximate fixes even under full accuracy.
+@available(iOS 14, macOS 11, watchOS 7, tvOS 14, *)
 public let kCLLocationAccuracyReduced: CLLocationAccuracy = 3000
 /// `kCLDistanceFilterNone`.
 public let kCLDistanceFilterNone: CLLocationDistance = -1

@@ -51,6 +51,12 @@ open class CLLocationManager: NSObject {
         get { fatalError() }
         set { fatalError() }
     }
+    /// What the app uses location for (iOS 6, macOS 10.15, watchOS 4, visionOS 1; not tvOS).
+    @available(tvOS, unavailable)
+    open var activityType: CLActivityType {
+        get { fatalError() }
+        set { fatalError() }
+    }
     /// The minimum horizontal movement in metres before an update is delivered.
     open var distanceFilter: CLLocationDistance {
         get { fatalError() }
@@ -85,6 +91,25 @@ open class CLLocationManager: NSObject {
     /// Whether the background location indicator shows (iOS 11; not macOS, watchOS or tvOS).
     @available(macOS, unavailable) @available(watchOS, unavailable) @available(tvOS, unavailable)
     open var showsBackgroundLocationIndicator: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    #if WHEREABOUTS_STANDIN_VISIONOS
+    @available(*, unavailable, message: "headingFilter is not available on visionOS")
+    #endif
+    /// Degrees a heading must change before the next is delivered; `kCLHeadingFilterNone` for every change
+    /// (iOS 3, macOS 10.15, watchOS 2; not tvOS).
+    @available(tvOS, unavailable)
+    open var headingFilter: CLLocationDegrees {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    #if WHEREABOUTS_STANDIN_VISIONOS
+    @available(*, unavailable, message: "headingOrientation is not available on visionOS")
+    #endif
+    /// The orientation headings are measured from (iOS 4, macOS 10.15, watchOS 2; not tvOS).
+    @available(tvOS, unavailable)
+    open var headingOrientation: CLDeviceOrientation {
         get { fatalError() }
         set { fatalError() }
     }

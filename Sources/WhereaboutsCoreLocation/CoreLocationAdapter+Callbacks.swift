@@ -49,6 +49,8 @@ extension CoreLocationAdapter {
             broadcast(.didPauseLocationUpdates)
             refreshDiagnostics()
         case .didResumeLocationUpdates:
+            // Once only: the adapter already said so if it resumed them itself (resumeAfterPause()).
+            guard paused else { return }
             paused = false
             broadcast(.didResumeLocationUpdates)
             refreshDiagnostics()
@@ -180,6 +182,7 @@ extension CoreLocationAdapter {
             manager.startUpdatingLocation()
         } else {
             manager.stopUpdatingLocation()
+            paused = false  // stopped updates are not paused; started again, they begin afresh
             if !locationRequests.isEmpty { manager.requestLocation() }
         }
     }

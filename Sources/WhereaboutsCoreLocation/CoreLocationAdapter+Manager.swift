@@ -4,31 +4,57 @@ import Whereabouts
 /// sessions, forwarded to Core Location.
 extension CoreLocationAdapter {
     /// Changes the manager's settings: all of the change, or nothing when it allows background updates without
-    /// the `location` background mode (iOS would raise an exception).
+    /// the `location` background mode (iOS would raise an exception) or where the platform has no background
+    /// updates.
+    ///
+    /// A setting the platform's Core Location does not have is not set; ``currentProperties`` then reports what the
+    /// platform does instead (updates that never pause, no background indicator, the default heading filter and
+    /// orientation).
     func set(_ change: LocationProperties.Change) throws {
         if let allowed = change.allowsBackgroundLocationUpdates {
             try setAllowsBackgroundLocationUpdates(allowed)
         }
         properties.apply(change)
+        properties = supported(properties)
         properties.allowsBackgroundLocationUpdates = manager.allowsBackgroundLocationUpdates
         manager.apply(properties)
+        if !properties.pausesLocationUpdatesAutomatically { resumeAfterPause() }
     }
 
     /// The manager's settings now.
     var currentProperties: LocationProperties {
-        var now = properties
+        var now = supported(properties)
         now.allowsBackgroundLocationUpdates = manager.allowsBackgroundLocationUpdates
         return now
     }
 
-    /// Starts the standard location service (again after a pause: Core Location resumes when it is started).
+    /// The settings as the platform's Core Location has them: where it lacks one, what it does instead.
+    private func supported(_ wanted: LocationProperties) -> LocationProperties {
+        let capabilities = manager.capabilities
+        var supported = wanted
+        if !capabilities.pausing { supported.pausesLocationUpdatesAutomatically = false }
+        if !capabilities.backgroundIndicator { supported.showsBackgroundLocationIndicator = false }
+        if !capabilities.heading {
+            let defaults = LocationProperties()
+            supported.headingFilter = defaults.headingFilter
+            supported.headingOrientation = defaults.headingOrientation
+        }
+        return supported
+    }
+
+    /// Starts the standard location service: `.didUpdateLocations` on ``events()`` once the app is authorized
+    /// (again after a pause: Core Location resumes updates when they are started). Denied or restricted, an error
+    /// event says so, as Core Location reports `kCLErrorDenied`.
     func startUpdatingLocation() {
         standardServiceStarted = true
         authorizationMayHaveChanged()
         if isUpdatingLocation {
-            manager.startUpdatingLocation()
+            resumeAfterPause()
         } else {
             updateDemand()
+        }
+        if current.status == .denied || current.status == .restricted {
+            broadcast(.didFailWithError(.notAuthorized(current.status, servicesEnabled: current.servicesEnabled)))
         }
     }
 
@@ -36,6 +62,15 @@ extension CoreLocationAdapter {
     func stopUpdatingLocation() {
         standardServiceStarted = false
         updateDemand()
+    }
+
+    /// Updates that Core Location paused start again: the adapter starts them, and tells the app they resumed.
+    func resumeAfterPause() {
+        guard paused, isUpdatingLocation else { return }
+        manager.startUpdatingLocation()
+        paused = false
+        broadcast(.didResumeLocationUpdates)
+        refreshDiagnostics()
     }
 
     /// Starts significant-change monitoring, where the platform has it; otherwise an error event says so.
@@ -70,9 +105,23 @@ extension CoreLocationAdapter {
         return manager.location
     }
 
-    /// The last heading Core Location retrieved.
+    /// The last heading Core Location retrieved, when the app may see one (authorized, as the heading callbacks
+    /// are delivered); `nil` where the platform has no heading.
     func heading() -> Heading? {
-        manager.heading
+        authorizationMayHaveChanged()
+        guard manager.capabilities.heading, current.status.isAuthorized else { return nil }
+        return manager.heading
+    }
+
+    /// Whether headings can be had: the platform has heading updates and the device a compass.
+    func headingAvailable() -> Bool {
+        manager.capabilities.heading && manager.headingAvailable
+    }
+
+    /// Dismisses the heading calibration display; where the platform has no heading there is none to dismiss.
+    func dismissHeadingCalibrationDisplay() {
+        guard manager.capabilities.heading else { return }
+        manager.dismissHeadingCalibrationDisplay()
     }
 
     /// The regions Core Location monitors for the app (they survive a relaunch).

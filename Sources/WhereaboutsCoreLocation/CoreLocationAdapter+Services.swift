@@ -55,15 +55,27 @@ extension CoreLocationAdapter {
             authorization: current
         )
         updateDemand()
+        resumeAfterPause()  // a new consumer starts updates that paused again, as startUpdatingLocation() does
         return stream
     }
 
     /// Starts monitoring a region; an error rather than silence where iOS would not monitor it
-    /// (rule 6: not under reduced accuracy).
+    /// (rule 6: not under reduced accuracy), where the device cannot, or beyond Core Location's limits (at most 20
+    /// regions, no radius beyond `maximumRegionMonitoringDistance`), which it would report only later.
     func startMonitoring(_ region: Region) throws {
-        if let error = try policyNow().regionMonitoringError { throw error }
+        let policy = try policyNow()
+        if let error = policy.regionMonitoringError { throw error }
         guard manager.isRegionMonitoringAvailable else {
             throw LocationError.regionMonitoringUnavailable("this device cannot monitor circular regions")
+        }
+        // Core Location may not list a region it was just asked to monitor yet, so the adapter's own count too.
+        let monitored = Set(manager.monitoredRegions.map(\.identifier)).union(regions.keys)
+        if let error = policy.regionMonitoringError(
+            for: region,
+            monitored: monitored,
+            maximumDistance: manager.maximumRegionMonitoringDistance
+        ) {
+            throw error
         }
         regions[region.identifier] = region
         manager.startMonitoring(for: region)

@@ -110,6 +110,8 @@ final class CoreLocationAdapter {
         self.current = Authorization(status: .notDetermined, accuracy: .fullAccuracy)
         self.current = readAuthorization()
         snapshot.current = current
+        // Core Location keeps monitored regions across launches: their events are the app's from the start.
+        for region in manager.monitoredRegions { regions[region.identifier] = region }
         manager.callback = { [weak self] callback in self?.receive(callback) }
         Task { [weak self] in await self?.refreshServicesEnabled() }
     }

@@ -32,7 +32,7 @@ extension LocationClient {
             locationServicesEnabled: { await holder.adapter.manager.locationServicesEnabled() },
             location: { await holder.adapter.location() },
             heading: { await holder.adapter.heading() },
-            headingAvailable: { await holder.adapter.manager.headingAvailable },
+            headingAvailable: { await holder.adapter.headingAvailable() },
             isRangingAvailable: { await holder.adapter.manager.isRangingAvailable },
             significantLocationChangeMonitoringAvailable: {
                 await holder.adapter.manager.significantLocationChangeMonitoringAvailable
@@ -49,7 +49,7 @@ extension LocationClient {
             stopMonitoringSignificantLocationChanges: {
                 await holder.adapter.stopMonitoringSignificantLocationChanges()
             },
-            dismissHeadingCalibrationDisplay: { await holder.adapter.manager.dismissHeadingCalibrationDisplay() },
+            dismissHeadingCalibrationDisplay: { await holder.adapter.dismissHeadingCalibrationDisplay() },
             startServiceSession: { authorization, key in
                 await holder.adapter.startServiceSession(authorization: authorization, fullAccuracyPurposeKey: key)
             }

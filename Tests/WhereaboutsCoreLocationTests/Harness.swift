@@ -29,7 +29,8 @@ final class Harness {
         accuracy: AccuracyAuthorization = .fullAccuracy,
         infoPlist: UsageDescriptions = Harness.allKeys,
         alwaysRequested: Bool = false,
-        applicationState: ApplicationState = .active
+        applicationState: ApplicationState = .active,
+        monitoredRegions: [Region] = []
     ) {
         let ios = SimulatedLocationManager(
             infoPlist: infoPlist,
@@ -37,6 +38,8 @@ final class Harness {
             accuracy: accuracy,
             alwaysRequested: alwaysRequested
         )
+        // Regions Core Location kept from an earlier launch.
+        for region in monitoredRegions { ios.startMonitoring(for: region) }
         ios.isForeground = applicationState != .background
         self.ios = ios
         self.alwaysRequested = alwaysRequested

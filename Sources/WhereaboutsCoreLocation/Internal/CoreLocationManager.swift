@@ -1,7 +1,9 @@
 // The Apple platforms whose Core Location has live updates: iOS, iPadOS, Mac Catalyst and visionOS (UIKit), macOS
 // (AppKit) and watchOS (WatchKit); not tvOS (no live updates, no Always). What a platform lacks is left out below:
-// visionOS has no Always, heading, visits, region monitoring or background updates; watchOS no visits or region
-// monitoring; macOS no stopUpdatingHeading() or CLBackgroundActivitySession.
+// visionOS has no Always, heading (nor headingFilter, headingOrientation or the calibration display), visits, region
+// monitoring, significant changes, background updates, pausing or background indicator; watchOS no visits, region
+// monitoring, significant changes, ranging, pausing or background indicator; macOS no stopUpdatingHeading(),
+// showsBackgroundLocationIndicator or CLBackgroundActivitySession.
 //
 // The conditions let scripts/check-apple.sh type-check every arm on Linux against the stand-ins in AppleStandIns/:
 // canImport(UIKit) and canImport(AppKit) are true with those stand-ins, and STANDIN_VISIONOS and STANDIN_WATCHOS (set
@@ -23,6 +25,10 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
     /// `CLBackgroundActivitySession`: iOS 17, Mac Catalyst 17, watchOS 10 and visionOS 1; not macOS.
     private var backgroundSession: CLBackgroundActivitySession?
     #endif
+    /// How to end each `CLServiceSession` the app holds, by token (the type itself is iOS 18 and later, which a
+    /// stored property cannot be).
+    private var serviceSessions: [Int: () -> Void] = [:]
+    private var lastServiceSessionToken = 0
     var callback: (@MainActor (ManagerCallback) -> Void)?
 
     override init() {
@@ -59,11 +65,79 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
 
     var capabilities: ManagerCapabilities {
         #if os(visionOS) || STANDIN_VISIONOS
-        ManagerCapabilities(alwaysAuthorization: false, heading: false, visits: false, backgroundUpdates: false)
+        ManagerCapabilities(
+            alwaysAuthorization: false,
+            heading: false,
+            visits: false,
+            backgroundUpdates: false,
+            pausing: false,
+            backgroundIndicator: false
+        )
         #elseif os(watchOS) || STANDIN_WATCHOS
-        ManagerCapabilities(visits: false)
-        #else
+        ManagerCapabilities(visits: false, pausing: false, backgroundIndicator: false)
+        #elseif canImport(UIKit)
         .all
+        #else
+        ManagerCapabilities(backgroundIndicator: false)  // macOS: API_UNAVAILABLE(macos)
+        #endif
+    }
+
+    var location: Location? {
+        manager.location.map(Location.init(coreLocation:))
+    }
+
+    var heading: Heading? {
+        #if os(visionOS) || STANDIN_VISIONOS
+        nil
+        #else
+        manager.heading.map(Heading.init(coreLocation:))
+        #endif
+    }
+
+    /// `CLLocationManager.headingAvailable()`; false on visionOS, whose Core Location has the class method but no
+    /// heading updates to start.
+    var headingAvailable: Bool {
+        #if os(visionOS) || STANDIN_VISIONOS
+        false
+        #else
+        CLLocationManager.headingAvailable()
+        #endif
+    }
+
+    var isRangingAvailable: Bool {
+        #if os(watchOS) || STANDIN_WATCHOS
+        false
+        #else
+        CLLocationManager.isRangingAvailable()
+        #endif
+    }
+
+    var significantLocationChangeMonitoringAvailable: Bool {
+        #if os(visionOS) || STANDIN_VISIONOS || os(watchOS) || STANDIN_WATCHOS
+        false
+        #else
+        CLLocationManager.significantLocationChangeMonitoringAvailable()
+        #endif
+    }
+
+    var maximumRegionMonitoringDistance: Double {
+        #if os(visionOS) || STANDIN_VISIONOS || os(watchOS) || STANDIN_WATCHOS
+        0
+        #else
+        manager.maximumRegionMonitoringDistance
+        #endif
+    }
+
+    /// The circular regions Core Location monitors for the app, by identifier (other kinds, such as beacon regions,
+    /// are not Whereabouts regions and are left out).
+    var monitoredRegions: [Region] {
+        #if os(visionOS) || STANDIN_VISIONOS || os(watchOS) || STANDIN_WATCHOS
+        []
+        #else
+        manager.monitoredRegions
+            .compactMap { $0 as? CLCircularRegion }
+            .map(Region.init(coreLocation:))
+            .sorted { $0.identifier < $1.identifier }
         #endif
     }
 
@@ -151,6 +225,84 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
         #endif
     }
 
+    func apply(_ properties: LocationProperties) {
+        manager.desiredAccuracy = Self.coreLocationAccuracy(properties.desiredAccuracy)
+        manager.distanceFilter = properties.distanceFilter ?? kCLDistanceFilterNone
+        manager.activityType = Self.coreLocationActivity(properties.activityType)
+        #if !(os(visionOS) || STANDIN_VISIONOS)
+        manager.headingFilter = properties.headingFilter ?? kCLHeadingFilterNone
+        manager.headingOrientation = Self.coreLocationOrientation(properties.headingOrientation)
+        #endif
+        #if !(os(visionOS) || STANDIN_VISIONOS || os(watchOS) || STANDIN_WATCHOS)
+        manager.pausesLocationUpdatesAutomatically = properties.pausesLocationUpdatesAutomatically
+        #endif
+        // iOS, iPadOS and Mac Catalyst only: API_UNAVAILABLE(macos, watchos) and absent on visionOS (watchOS has a
+        // UIKit too, so canImport(UIKit) alone would let it in).
+        #if canImport(UIKit) && !(os(visionOS) || STANDIN_VISIONOS || os(watchOS) || STANDIN_WATCHOS)
+        manager.showsBackgroundLocationIndicator = properties.showsBackgroundLocationIndicator
+        #endif
+    }
+
+    func startMonitoringSignificantLocationChanges() {
+        #if !(os(visionOS) || STANDIN_VISIONOS || os(watchOS) || STANDIN_WATCHOS)
+        manager.startMonitoringSignificantLocationChanges()
+        #endif
+    }
+
+    func stopMonitoringSignificantLocationChanges() {
+        #if !(os(visionOS) || STANDIN_VISIONOS || os(watchOS) || STANDIN_WATCHOS)
+        manager.stopMonitoringSignificantLocationChanges()
+        #endif
+    }
+
+    func dismissHeadingCalibrationDisplay() {
+        #if !(os(visionOS) || STANDIN_VISIONOS)
+        manager.dismissHeadingCalibrationDisplay()
+        #endif
+    }
+
+    func startServiceSession(
+        authorization: ServiceSession.AuthorizationRequirement,
+        fullAccuracyPurposeKey: String?,
+        receive: @escaping @MainActor (Set<Diagnostic>) -> Void
+    ) -> Int? {
+        if #available(iOS 18, macOS 15, watchOS 11, visionOS 2, *) {
+            let requirement: CLServiceSession.AuthorizationRequirement =
+                switch authorization {
+                case .noAuthorization: .none
+                case .whenInUse: .whenInUse
+                case .always: .always
+                }
+            let session =
+                if let key = fullAccuracyPurposeKey {
+                    CLServiceSession(authorization: requirement, fullAccuracyPurposeKey: key)
+                } else {
+                    CLServiceSession(authorization: requirement)
+                }
+            let reading = Task { @MainActor in
+                // The sequence ends (or throws) once the session is invalidated; the adapter then finishes the
+                // app's stream itself, so an error here has nothing more to say.
+                do {
+                    for try await diagnostic in session.diagnostics {
+                        receive(Self.diagnostics(diagnostic))
+                    }
+                } catch {}
+            }
+            lastServiceSessionToken += 1
+            serviceSessions[lastServiceSessionToken] = {
+                reading.cancel()
+                session.invalidate()
+            }
+            return lastServiceSessionToken
+        } else {
+            return nil
+        }
+    }
+
+    func stopServiceSession(_ token: Int) {
+        serviceSessions.removeValue(forKey: token)?()
+    }
+
     func startBackgroundActivitySession() -> Bool {
         #if canImport(UIKit) || os(watchOS) || STANDIN_WATCHOS
         if backgroundSession == nil { backgroundSession = CLBackgroundActivitySession() }
@@ -229,7 +381,67 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
     #endif
 }
 
-// MARK: Conversions: Core Location's negative values mean "unknown", which Whereabouts spells nil.
+// MARK: Conversions to Core Location
+
+extension CoreLocationManager {
+    /// The `desiredAccuracy` for an accuracy: a `kCLLocationAccuracy…` constant, or metres.
+    static func coreLocationAccuracy(_ accuracy: LocationAccuracy) -> CLLocationAccuracy {
+        switch accuracy {
+        case .bestForNavigation: kCLLocationAccuracyBestForNavigation
+        case .best: kCLLocationAccuracyBest
+        case .nearestTenMeters: kCLLocationAccuracyNearestTenMeters
+        case .hundredMeters: kCLLocationAccuracyHundredMeters
+        case .kilometer: kCLLocationAccuracyKilometer
+        case .threeKilometers: kCLLocationAccuracyThreeKilometers
+        case .reduced: kCLLocationAccuracyReduced
+        case .meters(let metres): metres
+        }
+    }
+
+    /// The `CLActivityType` for an activity type.
+    static func coreLocationActivity(_ activity: ActivityType) -> CLActivityType {
+        switch activity {
+        case .other: .other
+        case .automotiveNavigation: .automotiveNavigation
+        case .fitness: .fitness
+        case .otherNavigation: .otherNavigation
+        case .airborne: .airborne
+        }
+    }
+
+    #if !(os(visionOS) || STANDIN_VISIONOS)
+    /// The `CLDeviceOrientation` for an orientation.
+    static func coreLocationOrientation(_ orientation: DeviceOrientation) -> CLDeviceOrientation {
+        switch orientation {
+        case .unknown: .unknown
+        case .portrait: .portrait
+        case .portraitUpsideDown: .portraitUpsideDown
+        case .landscapeLeft: .landscapeLeft
+        case .landscapeRight: .landscapeRight
+        case .faceUp: .faceUp
+        case .faceDown: .faceDown
+        }
+    }
+    #endif
+
+    /// The diagnostics a `CLServiceSession.Diagnostic` reports, as a set.
+    @available(iOS 18, macOS 15, watchOS 11, visionOS 2, *)
+    static func diagnostics(_ diagnostic: CLServiceSession.Diagnostic) -> Set<Diagnostic> {
+        let flags: [(Bool, Diagnostic)] = [
+            (diagnostic.authorizationDenied, .authorizationDenied),
+            (diagnostic.authorizationDeniedGlobally, .authorizationDeniedGlobally),
+            (diagnostic.authorizationRestricted, .authorizationRestricted),
+            (diagnostic.insufficientlyInUse, .insufficientlyInUse),
+            (diagnostic.fullAccuracyDenied, .fullAccuracyDenied),
+            (diagnostic.alwaysAuthorizationDenied, .alwaysAuthorizationDenied),
+            (diagnostic.serviceSessionRequired, .serviceSessionRequired),
+            (diagnostic.authorizationRequestInProgress, .authorizationRequestInProgress),
+        ]
+        return Set(flags.filter(\.0).map(\.1))
+    }
+}
+
+// MARK: Conversions from Core Location: its negative values mean "unknown", which Whereabouts spells nil.
 
 extension Location {
     /// A location from a `CLLocation`.
@@ -262,6 +474,19 @@ extension Heading {
 #endif
 
 #if !(os(visionOS) || STANDIN_VISIONOS || os(watchOS) || STANDIN_WATCHOS)
+extension Region {
+    /// A region from a `CLCircularRegion`.
+    init(coreLocation region: CLCircularRegion) {
+        self.init(
+            identifier: region.identifier,
+            center: Coordinate(latitude: region.center.latitude, longitude: region.center.longitude),
+            radius: region.radius,
+            notifyOnEntry: region.notifyOnEntry,
+            notifyOnExit: region.notifyOnExit
+        )
+    }
+}
+
 extension Visit {
     /// A visit from a `CLVisit`; an unknown departure (`distantFuture`) is nil.
     init(coreLocation visit: CLVisit) {
