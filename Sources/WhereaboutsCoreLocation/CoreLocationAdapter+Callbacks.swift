@@ -33,12 +33,16 @@ extension CoreLocationAdapter {
         case .monitoringDidFail(let identifier, let error):
             if let identifier { regions[identifier] = nil }
             let what = identifier.map { "region \"\($0)\"" } ?? "a region"
+            let reason =
+                "Core Location could not monitor \(what) (CLError \(error.code): \(error.message)); check that the app "
+                + "is authorized with precise location, monitors at most 20 regions, and that the radius is at most "
+                + "maximumRegionMonitoringDistance"
+            // kCLErrorRegionMonitoringFailure is the limits' error; kCLErrorRegionMonitoringDenied and the others
+            // mean monitoring cannot run at all.
             broadcast(
                 .didFailWithError(
-                    .regionMonitoringUnavailable(
-                        "Core Location could not monitor \(what) (CLError \(error.code): \(error.message)); check that "
-                            + "the app is authorized with precise location and monitors at most 20 regions"
-                    )
+                    error.code == ManagerError.regionMonitoringFailure
+                        ? .regionMonitoringFailure(reason) : .regionMonitoringUnavailable(reason)
                 )
             )
         case .didVisit(let visit):

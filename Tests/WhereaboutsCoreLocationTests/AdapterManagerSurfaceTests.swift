@@ -251,6 +251,26 @@ struct AdapterManagerSurfaceTests {
         #expect(large.ios.monitoredRegions.isEmpty)
     }
 
+    @Test("Core Location's later monitoring failure: kCLErrorRegionMonitoringFailure is regionMonitoringFailure")
+    func laterMonitoringFailureKeepsItsCode() async throws {
+        let harness = Harness(status: .authorizedAlways)
+        try await harness.client.startMonitoring(Region(identifier: "home", center: fix().coordinate, radius: 100))
+        var events = await harness.client.events().makeAsyncIterator()
+        _ = await events.next()
+        harness.ios.send(.monitoringDidFail(regionIdentifier: "home", ManagerError(code: 5, message: "limit")))
+        guard case .didFailWithError(let failure)? = await events.next() else {
+            Issue.record("no error event for the failure")
+            return
+        }
+        #expect(failure.code == .regionMonitoringFailure)
+        harness.ios.send(.monitoringDidFail(regionIdentifier: nil, ManagerError(code: 4, message: "denied")))
+        guard case .didFailWithError(let denied)? = await events.next() else {
+            Issue.record("no error event for the denial")
+            return
+        }
+        #expect(denied.code == .regionMonitoringUnavailable)
+    }
+
     @Test("authorizationSnapshot reflects the manager after a change, without waiting")
     func authorizationSnapshot() async throws {
         let harness = Harness()
