@@ -114,8 +114,8 @@ struct ReviewRegressionTests {
         )
         let full = Authorization(status: .authorizedWhenInUse, accuracy: .fullAccuracy)
         model.apply(LocationUpdate(location: fix(), diagnostics: [], authorization: full))
-        #expect(model.indicator != .none)
+        #expect(model.indicator != .hidden)
         model.apply(Authorization(status: .authorizedWhenInUse, accuracy: .reducedAccuracy))
-        #expect(model.indicator == .none)
+        #expect(model.indicator == .hidden)
     }
 }

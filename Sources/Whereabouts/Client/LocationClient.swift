@@ -29,11 +29,20 @@ public struct LocationClient: Sendable {
     /// The current authorization at once, then each change.
     public var authorizationUpdates: @Sendable () async -> AsyncStream<Authorization>
     /// Asks for When In Use authorization; see ``AuthorizationEngine/requestWhenInUseAuthorization()``.
+    ///
+    /// Cancelling the calling task throws ``LocationError/cancelled`` at once; the prompt stays on screen and the
+    /// person's later answer still applies (``authorizationUpdates`` brings it).
     public var requestWhenInUseAuthorization: @Sendable () async throws -> AuthorizationOutcome
     /// Asks for Always authorization; see ``AuthorizationEngine/requestAlwaysAuthorization()``.
+    ///
+    /// Cancelling the calling task throws ``LocationError/cancelled`` at once; the prompt stays on screen and the
+    /// person's later answer still applies (``authorizationUpdates`` brings it).
     public var requestAlwaysAuthorization: @Sendable () async throws -> AuthorizationOutcome
     /// Asks for temporary full accuracy for a purpose key; see
     /// ``AuthorizationEngine/requestTemporaryFullAccuracy(purposeKey:)``.
+    ///
+    /// Cancelling the calling task throws ``LocationError/cancelled`` at once; the prompt stays on screen and the
+    /// person's later answer still applies (``authorizationUpdates`` brings it).
     public var requestTemporaryFullAccuracy: @Sendable (_ purposeKey: String) async throws -> AccuracyOutcome
     /// Asks for one location; see ``AuthorizationEngine/requestLocation()``.
     public var requestLocation: @Sendable () async throws -> Location

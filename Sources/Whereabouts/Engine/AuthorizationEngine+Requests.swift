@@ -16,7 +16,10 @@ extension AuthorizationEngine {
     ///
     /// - Returns: The status after the request and how it ended.
     /// - Throws: ``LocationError`` ``LocationError/Code/missingUsageDescription`` when the key
-    ///   is missing (the status stays `.notDetermined`).
+    ///   is missing (the status stays `.notDetermined`);
+    ///   ``LocationError/Code/cancelled`` at once when the calling task is cancelled while the prompt waits for the
+    ///   person: the prompt stays on screen, as on iOS, and the person's later answer still applies (it reaches
+    ///   ``authorizationUpdates()`` and ``events()``).
     public func requestWhenInUseAuthorization() async throws -> AuthorizationOutcome {
         await prepare()
         return try await authorizationResult(submit(.whenInUse))
@@ -30,7 +33,10 @@ extension AuthorizationEngine {
     ///
     /// - Returns: The status after the request and how it ended.
     /// - Throws: ``LocationError`` ``LocationError/Code/missingUsageDescription`` naming both
-    ///   keys Always needs, when either is missing.
+    ///   keys Always needs, when either is missing;
+    ///   ``LocationError/Code/cancelled`` at once when the calling task is cancelled while the prompt waits for the
+    ///   person: the prompt stays on screen, as on iOS, and the person's later answer still applies (it reaches
+    ///   ``authorizationUpdates()`` and ``events()``).
     public func requestAlwaysAuthorization() async throws -> AuthorizationOutcome {
         await prepare()
         return try await authorizationResult(submit(.always))
@@ -44,7 +50,10 @@ extension AuthorizationEngine {
     /// - Parameter purposeKey: A key of `NSLocationTemporaryUsageDescriptionDictionary`.
     /// - Returns: The accuracy after the request and how it ended.
     /// - Throws: ``LocationError`` ``LocationError/Code/notAuthorized`` without an authorized
-    ///   status; ``LocationError/Code/missingTemporaryPurposeKey`` when the key is not declared.
+    ///   status; ``LocationError/Code/missingTemporaryPurposeKey`` when the key is not declared;
+    ///   ``LocationError/Code/cancelled`` at once when the calling task is cancelled while the prompt waits for the
+    ///   person: the prompt stays on screen, as on iOS, and the person's later answer still applies (it reaches
+    ///   ``authorizationUpdates()`` and ``events()``).
     public func requestTemporaryFullAccuracy(purposeKey: String) async throws -> AccuracyOutcome {
         await prepare()
         let completed = await result(of: submit(.temporaryFullAccuracy(purposeKey: purposeKey)))
@@ -63,7 +72,8 @@ extension AuthorizationEngine {
     /// - Returns: The location.
     /// - Throws: ``LocationError`` ``LocationError/Code/notAuthorized`` at once without an
     ///   authorized status, ``LocationError/Code/notInUse`` in the background without the right
-    ///   to receive fixes, ``LocationError/Code/locationUnavailable`` when no fix came in time.
+    ///   to receive fixes, ``LocationError/Code/locationUnavailable`` when no fix came in time,
+    ///   ``LocationError/Code/cancelled`` at once when the calling task is cancelled (the request ends).
     public func requestLocation() async throws -> Location {
         await prepare()
         let ticket = submit(.location)

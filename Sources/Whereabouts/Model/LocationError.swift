@@ -63,7 +63,13 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
         public static let notInUse = Code("notInUse")
         /// The consent store could not keep a grant.
         public static let consentStoreFailed = Code("consentStoreFailed")
-        /// The task that waited for the result was cancelled.
+        /// The task that waited for the result was cancelled, so the call returned at once without it.
+        ///
+        /// Cancelling the task that awaits an authorization request (When In Use, Always, temporary full
+        /// accuracy) returns this at once, without waiting for the person. The prompt stays on screen, as on
+        /// iOS, and the person's later answer still applies: it reaches the app through `authorizationUpdates`
+        /// and `events`, not through the cancelled call. Cancelling a one-shot location request returns this
+        /// too, and the request ends.
         public static let cancelled = Code("cancelled")
 
         /// Every code, for documentation and for parsing error ids.
@@ -182,7 +188,7 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
         LocationError(.consentStoreFailed(message: message))
     }
 
-    /// The waiting task was cancelled before a result arrived.
+    /// The waiting task was cancelled before a result arrived; see ``Code/cancelled``.
     public static let cancelled = LocationError(.cancelled)
 
     /// What went wrong and what to do about it.

@@ -5,11 +5,14 @@ public import Observation
 /// whether precise-only features (an ETA) are available.
 ///
 /// ```swift
-/// let model = LocationPermissionModel(client: client, purposeKey: "Navigation")
-/// await model.refresh()
+/// let model = LocationPermissionModel(client: client, purposeKey: "Navigation")  // the authorization, at once
 /// if model.showsPrePermissionExplanation { /* explain, then */ await model.requestPermission() }
 /// if model.showsRequestPreciseButton { /* a button that calls */ await model.requestPrecise() }
 /// ```
+///
+/// The model starts with the client's ``LocationClient/authorizationSnapshot`` (read in `init`, without
+/// waiting), so its first frame shows the true authorization; ``refresh()`` and ``observeAuthorization()`` keep
+/// it current.
 ///
 /// In a test, drive it with a scripted client and read the derived values:
 ///
@@ -27,7 +30,10 @@ public final class LocationPermissionModel {
     /// Where the indicator's arrow points from.
     public var bearingSource: UserLocationIndicator.BearingSource
 
-    /// The app's authorization, once known.
+    /// The app's authorization: the client's snapshot from `init`, then what ``refresh()``,
+    /// ``observeAuthorization()`` and ``apply(_:)-(Authorization)`` bring.
+    ///
+    /// Never `nil` after `init` (the type stays optional for the code that reads it with `?.`).
     public private(set) var authorization: Authorization?
     /// The last location the app received.
     public private(set) var location: Location?
@@ -38,7 +44,12 @@ public final class LocationPermissionModel {
     /// Whether the person declined temporary precise location this session.
     public private(set) var preciseDeclined = false
 
-    /// Creates a model.
+    /// Creates a model that starts with the client's authorization, without waiting.
+    ///
+    /// Reads ``LocationClient/authorizationSnapshot`` once, synchronously, as a `CLLocationManager`'s
+    /// `authorizationStatus` reads: on the simulated client, the engine's authorization as last known (call
+    /// ``AuthorizationEngine/prepare()`` at launch so the kept grant is read); on Core Location, the manager's.
+    /// With `LocationClient.unimplemented()`, override `authorizationSnapshot`.
     ///
     /// - Parameters:
     ///   - client: The location client.
@@ -53,6 +64,7 @@ public final class LocationPermissionModel {
         self.client = client
         self.purposeKey = purposeKey
         self.bearingSource = bearingSource
+        self.authorization = client.authorizationSnapshot()
     }
 
     /// Whether to show the explanation that comes before the system prompt (status not determined).

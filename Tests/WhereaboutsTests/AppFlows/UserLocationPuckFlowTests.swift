@@ -189,7 +189,7 @@ struct UserLocationPuckFlowTests {
             bearingSource: .heading
         )
 
-        #expect(indicator == .none)
+        #expect(indicator == .hidden)
     }
 }
 
