@@ -109,7 +109,8 @@ import WhereaboutsTesting
         let session = await engine.startServiceSession(authorization: .whenInUse)
         var diagnostics = session.diagnostics().makeAsyncIterator()
         #expect(await diagnostics.next() == [.authorizationRequestInProgress])
-        await person.release(.allowWhileUsing(precise: true))
+        _ = await person.untilAsked()
+        await person.give(.allowWhileUsing(precise: true))
         #expect(await diagnostics.next() == [])
     }
 
@@ -127,37 +128,5 @@ import WhereaboutsTesting
         #expect(await !harness.engine.diagnostics().contains(.serviceSessionRequired))
         await Self.settle(harness.engine)
         #expect(await harness.client.authorization().status == .authorizedWhenInUse)
-    }
-}
-
-/// A person who answers only when told to.
-final class HeldPerson: PermissionPrompter, @unchecked Sendable {
-    // @unchecked: `waiting` and `pending` are guarded by `lock`.
-    private let lock = NSLock()
-    private var waiting: CheckedContinuation<PromptAnswer, Never>?
-    private var pending: PromptAnswer?
-
-    func answer(_ prompt: PermissionPrompt) async -> PromptAnswer {
-        await withCheckedContinuation { continuation in
-            let ready: PromptAnswer? = lock.withLock {
-                if let pending {
-                    self.pending = nil
-                    return pending
-                }
-                waiting = continuation
-                return nil
-            }
-            if let ready { continuation.resume(returning: ready) }
-        }
-    }
-
-    /// Answers the prompt on screen, or the next one.
-    func release(_ answer: PromptAnswer) async {
-        let continuation: CheckedContinuation<PromptAnswer, Never>? = lock.withLock {
-            defer { waiting = nil }
-            if waiting == nil { pending = answer }
-            return waiting
-        }
-        continuation?.resume(returning: answer)
     }
 }
