@@ -12,6 +12,7 @@ struct ScenarioFixtureTests {
     static let behaviours = [
         "desired-accuracy-reduced-gives-approximate-fixes",
         "distance-filter-delivers-only-after-moving",
+        "settings-hints-are-recorded-and-change-nothing",
         "significant-changes-need-500-m-and-5-minutes",
         "significant-changes-start-with-the-current-fix",
         "significant-changes-in-the-background-only-with-always",
