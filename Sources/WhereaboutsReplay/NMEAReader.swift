@@ -56,6 +56,12 @@ public struct NMEAReader: ChunkedTrackReader {
     var sawSentence = false
     /// Whether any line carried a checksum: then a last line cut short shows by lacking one.
     var sawChecksum = false
+    /// How many malformed lines were reported (skipped content aside).
+    var malformedCount = 0
+    /// What came before the first sentence.
+    var leading = NMEALeadingContent()
+    /// Comments and sentences of types the reader does not use, counted to be reported once each.
+    var noise = NMEANoise()
 
     /// Where the reader is in its input.
     enum Phase {
@@ -173,10 +179,15 @@ public struct NMEAReader: ChunkedTrackReader {
                 if let event = try readLines() { return event }
             case .draining:
                 phase = .done
+                if let issue = leading.withoutSentence(file: name) {
+                    report(issue)
+                } else if sawSentence {
+                    for issue in noise.issues(file: name) { report(issue) }
+                }
                 if let event = assembler.finish() { return event }
                 if input.byteCount == 0 {
                     report(line: 0, column: nil, "is empty; an NMEA log holds sentences such as $GPGGA, one a line")
-                } else if !sawSentence && issueCount == 0 {
+                } else if !sawSentence && malformedCount == 0 {
                     report(line: 0, column: nil, "holds no GGA, RMC, GSA, VTG or GSV sentence")
                 }
                 try throwFailure()
@@ -187,11 +198,17 @@ public struct NMEAReader: ChunkedTrackReader {
         }
     }
 
-    /// Counts an issue and hands it on: to `onIssue`, or, when strict, to ``throwFailure()``.
+    /// Counts a malformed line and hands it on: to `onIssue`, or, when strict, to ``throwFailure()``.
     mutating func report(line: Int, column: Int?, _ message: String) {
+        report(ReplayIssue(file: name, line: line, column: column, message: message))
+    }
+
+    /// Counts an issue and hands it on: to `onIssue`, or, when strict and the issue is malformed, to
+    /// ``throwFailure()``. Skipped content is never fatal.
+    mutating func report(_ issue: ReplayIssue) {
         issueCount += 1
-        let issue = ReplayIssue(file: name, line: line, column: column, message: message)
-        if strict {
+        if issue.severity == .malformed { malformedCount += 1 }
+        if strict && issue.severity == .malformed {
             if failure == nil { failure = issue }
         } else {
             onIssue(issue)

@@ -1,7 +1,9 @@
 /// A problem in a track file: which file, which line (and column), and what is wrong.
 ///
 /// Readers report issues as they go and keep the fixes read so far; in strict mode the first
-/// issue is thrown instead.
+/// malformed record is thrown instead. Lines a reader skips on purpose (a comment header, the
+/// content before an NMEA log's first sentence, sentence types it does not use) are reported
+/// with ``Severity-swift.enum/skipped``, in every mode, and never thrown.
 ///
 /// ```swift
 /// var reader = try GPXReader(contentsOf: url, onIssue: { print("warning: \($0)") })
@@ -16,6 +18,17 @@ public struct ReplayIssue: Error, Hashable, Sendable, CustomStringConvertible {
     public var column: Int?
     /// What is wrong, and how to fix it when that is not obvious.
     public var message: String
+    /// Whether the record is malformed or only skipped.
+    public var severity: Severity
+
+    /// How much an issue matters.
+    public enum Severity: Hashable, Sendable {
+        /// A malformed record: skipped, or thrown when the reader is strict.
+        case malformed
+        /// Content the reader skips on purpose, in every mode: a comment, a header, a sentence type
+        /// it does not use. Reported once for each kind where it repeats, never thrown.
+        case skipped
+    }
 
     /// Creates an issue.
     ///
@@ -24,11 +37,13 @@ public struct ReplayIssue: Error, Hashable, Sendable, CustomStringConvertible {
     ///   - line: The 1-based line, or 0.
     ///   - column: The 1-based column.
     ///   - message: What is wrong.
-    public init(file: String, line: Int, column: Int? = nil, message: String) {
+    ///   - severity: Whether the record is malformed (the default) or only skipped.
+    public init(file: String, line: Int, column: Int? = nil, message: String, severity: Severity = .malformed) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
+        self.severity = severity
     }
 
     /// `"walk.gpx:12:5: <ele> is not a number: \"abc\""`, as compilers print positions.

@@ -76,7 +76,7 @@ public struct ReplaySource: LocationSource {
 
     /// The input.
     public let input: Input
-    /// The format, or `nil` to detect it from the first bytes.
+    /// The format, or `nil` to detect it from the first kilobytes.
     public let format: TrackFormat?
     /// How fast the track plays.
     public let speed: Speed
@@ -91,7 +91,7 @@ public struct ReplaySource: LocationSource {
     ///
     /// - Parameters:
     ///   - input: The file, standard input, or bytes.
-    ///   - format: The format; `nil` detects it (`<` is GPX, `$` is NMEA).
+    ///   - format: The format; `nil` detects it from the first kilobytes (see ``TrackFormat/detect(_:)``).
     ///   - speed: How fast to play.
     ///   - looping: How many times the track plays.
     ///   - strict: Whether a malformed record is fatal.
@@ -123,8 +123,11 @@ public struct ReplaySource: LocationSource {
     public func check() throws(ReplayIssue) {
         guard case .file(let url) = input else { return }
         var probe = try ByteInput(contentsOf: url)
-        let first = try probe.nextChunk() ?? Data()
-        if format == nil { _ = try TrackFormat.detect(first, in: url.path) }
+        switch format {
+        case nil: _ = try TrackFormat.detect(in: &probe)
+        case .gpx: try TrackFormat.checkEncoding(of: &probe)
+        case .nmea: break
+        }
     }
 
     /// Starts the replay.

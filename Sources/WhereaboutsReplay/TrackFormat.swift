@@ -7,32 +7,75 @@ public enum TrackFormat: String, Hashable, Sendable, CaseIterable {
     /// NMEA 0183 sentences, one per line.
     case nmea
 
-    /// Guesses the format from the first bytes of the input: `<` (after any byte-order mark and
-    /// white space) is GPX, `$` or `!` is NMEA.
+    /// How many bytes detection looks at, at most: a header or a few lines of binary bytes before an
+    /// NMEA log's first sentence fit.
+    static let detectionLength = 16_384
+
+    /// Guesses the format from the first bytes of the input.
     ///
-    /// - Parameter prefix: The first bytes (a few hundred are plenty).
+    /// After any UTF-8 byte-order mark and white space, `<` is GPX and `$` or `!` is NMEA. Otherwise
+    /// the first of these decides, anywhere in the first 16 KiB: `<gpx` or `<?xml` (GPX), or a whole
+    /// NMEA sentence with a correct checksum, `$GPGGA,…*hh` (NMEA), as when a log starts with a comment
+    /// header (`# Name: …`), a free-text header, binary bytes or a sentence cut where the recording
+    /// began. Text in UTF-16 is neither.
+    ///
+    /// - Parameter prefix: The first bytes (a few kilobytes are plenty).
     /// - Returns: The format, or `nil` when neither fits.
     public static func detect(_ prefix: some Collection<UInt8>) -> TrackFormat? {
-        var bytes = Array(prefix.prefix(4096))
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
-        switch first {
-        case UInt8(ascii: "<"): return .gpx
-        case UInt8(ascii: "$"), UInt8(ascii: "!"): return .nmea
-        default: return nil
-        }
+        let bytes = Array(prefix.prefix(detectionLength))
+        return bytes.withUnsafeBytes { TrackSniffer(bytes: $0).format }
     }
 
-    /// The format of an input whose first chunk is `first`, or the issue that says it is neither.
+    /// The format of an input, read from its first bytes, which are put back to be read again.
     ///
-    /// - Parameters:
-    ///   - first: The input's first chunk; empty when the input is.
-    ///   - name: The input's name, for the issue.
+    /// Reads until the format is clear, the input ends, or 16 KiB were read: a slow pipe (`gpspipe -r |
+    /// whereabouts track --source -`) starts playing at its first sentence.
+    ///
+    /// - Parameter input: The input; its first bytes are read and put back.
     /// - Returns: The detected format.
-    /// - Throws: ``ReplayIssue`` when the input is empty or starts like neither format.
-    static func detect(_ first: Data, in name: String) throws(ReplayIssue) -> TrackFormat {
-        if let format = detect(first) { return format }
-        let what = first.isEmpty ? "is empty" : "is neither GPX (starts with <) nor NMEA (starts with $)"
-        throw ReplayIssue(file: name, line: first.isEmpty ? 0 : 1, message: "\(what); give a .gpx or .nmea track")
+    /// - Throws: ``ReplayIssue`` when the input is empty, is UTF-16, or is like neither format.
+    static func detect(in input: inout ByteInput) throws(ReplayIssue) -> TrackFormat {
+        var head = Data()
+        while head.count < detectionLength, let chunk = try input.nextChunk() {
+            if head.isEmpty { head = chunk } else { head.append(chunk) }
+            let sniffer = head.withUnsafeBytes { TrackSniffer(bytes: $0) }
+            if sniffer.isUTF16 { throw utf16Issue(head, in: input.name) }
+            if let format = sniffer.format {
+                input.putBack(head)
+                return format
+            }
+        }
+        input.putBack(head)
+        guard !head.isEmpty else {
+            throw ReplayIssue(file: input.name, line: 0, message: "is empty; give a .gpx or .nmea track")
+        }
+        throw ReplayIssue(
+            file: input.name,
+            line: 1,
+            message: "is neither GPX (no <gpx or <?xml in its first 16 KiB) nor NMEA (no sentence such as "
+                + "$GPGGA,…*hh with a correct checksum in its first 16 KiB); give a .gpx or .nmea track"
+        )
+    }
+
+    /// Checks that an input given as GPX is not UTF-16, which the GPX reader does not read.
+    ///
+    /// - Parameter input: The input; its first chunk is read and put back.
+    /// - Throws: ``ReplayIssue`` when the input is UTF-16.
+    static func checkEncoding(of input: inout ByteInput) throws(ReplayIssue) {
+        guard let first = try input.nextChunk() else { return }
+        input.putBack(first)
+        if first.withUnsafeBytes({ TrackSniffer(bytes: $0).isUTF16 }) { throw utf16Issue(first, in: input.name) }
+    }
+
+    private static func utf16Issue(_ head: Data, in name: String) -> ReplayIssue {
+        let littleEndian = head.first == 0xFF || head.first == UInt8(ascii: "<")
+        let order = littleEndian ? "UTF-16LE" : "UTF-16BE"
+        let what = head.contains(UInt8(ascii: "<")) ? "GPX in \(order)" : "\(order) text"
+        return ReplayIssue(
+            file: name,
+            line: 0,
+            message: "is \(what); Whereabouts reads GPX and NMEA in UTF-8 (or ASCII). Convert it first: "
+                + "iconv -f UTF-16 -t UTF-8 '\(name)' > track-utf8.gpx"
+        )
     }
 }

@@ -57,8 +57,8 @@ package struct ByteInput {
 
     /// The next chunk, or `nil` at the end.
     mutating func nextChunk() throws(ReplayIssue) -> Data? {
-        guard !isAtEnd else { return nil }
         if let chunk = pending.popLast() { return chunk }
+        guard !isAtEnd else { return nil }
         if memoryOffset < memory.count {
             let start = memory.startIndex + memoryOffset
             memoryOffset = min(memory.count, memoryOffset + memoryChunkSize)
@@ -82,10 +82,10 @@ package struct ByteInput {
         return data
     }
 
-    /// Puts a chunk back to be read first again (after format detection).
+    /// Puts a chunk back to be read first again (after format detection); an input that reached its
+    /// end is not read again after it.
     mutating func putBack(_ chunk: Data) {
         guard !chunk.isEmpty else { return }
         pending.append(chunk)
-        isAtEnd = false
     }
 }

@@ -2,8 +2,15 @@
 enum NMEALine {
     /// A sentence the reader uses.
     case sentence(NMEASentence)
-    /// A blank line, or a sentence of another type (`GLL`, `!AIVDM`, proprietary `$P…`).
+    /// A blank line.
     case ignored
+    /// A sentence of a type the reader does not use (`$GPTXT`, AIS `!AIVDM`, proprietary `$PSRF…`),
+    /// named by its ``NMEANoise`` key so that each type is reported once, with its count.
+    case other(UInt64)
+    /// A comment: a line starting with `#`, as in gpsd's logs.
+    case comment
+    /// A line that does not start with `$` or `!`: the 0-based offset of its first character.
+    case text(offset: Int)
     /// A malformed line: the 0-based offset of the problem in the line, and what is wrong.
     case malformed(offset: Int, message: String)
 
@@ -15,21 +22,24 @@ enum NMEALine {
         while start < end, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") { start += 1 }
         while end > start, line[end - 1] <= UInt8(ascii: " ") { end -= 1 }
         guard start < end else { return .ignored }
-        if line[start] == UInt8(ascii: "!") { return .ignored }
-        guard line[start] == UInt8(ascii: "$") else {
-            return .malformed(offset: start, message: "not an NMEA sentence: a sentence starts with '$'")
+        if line[start] == UInt8(ascii: "#") { return .comment }
+        guard line[start] == UInt8(ascii: "$") || line[start] == UInt8(ascii: "!") else {
+            return .text(offset: start)
         }
         var addressEnd = start + 1
         while addressEnd < end, line[addressEnd] != UInt8(ascii: ","), line[addressEnd] != UInt8(ascii: "*") {
             addressEnd += 1
         }
-        if addressEnd > start + 1, line[start + 1] == UInt8(ascii: "P") { return .ignored }  // proprietary
         let address = UnsafeRawBufferPointer(rebasing: line[(start + 1)..<addressEnd])
+        if line[start] == UInt8(ascii: "!") { return .other(NMEANoise.key(line[start], address)) }  // AIS
+        if address.first == UInt8(ascii: "P") { return .other(NMEANoise.key(line[start], address)) }  // proprietary
         guard address.count == 5, address.allSatisfy(isAddressCharacter) else {
             let text = String(decoding: address.prefix(16), as: UTF8.self)
             return .malformed(offset: start + 1, message: "\"\(text)\" is not a talker and a sentence type (GPGGA)")
         }
-        guard let kind = NMEASentenceKind(address[2], address[3], address[4]) else { return .ignored }
+        guard let kind = NMEASentenceKind(address[2], address[3], address[4]) else {
+            return .other(NMEANoise.key(line[start], address))
+        }
 
         var checksum: UInt8 = 0
         var fieldCount = 0

@@ -111,16 +111,54 @@ extension NMEAReader {
             }
             sawChecksum = sawChecksum || hasChecksum
         }
-        switch NMEALine.parse(line) {
+        var parsed = NMEALine.parse(line)
+        var skipped = 0
+        if !leading.isOver, case .text = parsed { (parsed, skipped) = Self.sentenceAfterLeadingBytes(line) ?? (parsed, 0) }
+        switch parsed {
         case .ignored:
             return nil
+        case .comment:
+            noise.count(NMEANoise.commentKey, line: input.lineNumber)
+            return nil
+        case let .text(offset):
+            if !leading.isOver {
+                leading.add(line: input.lineNumber, column: offset + 1)
+            } else {
+                report(line: input.lineNumber, column: offset + 1, "not an NMEA sentence: a sentence starts with '$'")
+            }
+            return nil
+        case let .other(key):
+            if !leading.isOver { endLeadingContent(skipping: skipped) }
+            noise.count(key, line: input.lineNumber)
+            return nil
         case let .malformed(offset, message):
+            if !leading.isOver { endLeadingContent(skipping: 0) }
             report(line: input.lineNumber, column: offset + 1, message)
             return nil
         case let .sentence(sentence):
+            if !leading.isOver { endLeadingContent(skipping: skipped) }
             sawSentence = true
             return assembler.add(sentence)
         }
+    }
+
+    /// The sentence in a line of leading content that starts with other bytes (binary bytes, a cut
+    /// sentence's tail), and how many bytes come before it; `nil` when no `$` in the line starts one.
+    private static func sentenceAfterLeadingBytes(_ line: UnsafeRawBufferPointer) -> (NMEALine, Int)? {
+        var index = 0
+        while let dollar = line[index...].firstIndex(of: UInt8(ascii: "$")) {
+            let parsed = NMEALine.parse(UnsafeRawBufferPointer(rebasing: line[dollar...]))
+            switch parsed {
+            case .sentence, .other: return (parsed, dollar)
+            default: index = dollar + 1
+            }
+        }
+        return nil
+    }
+
+    /// Reports what came before the first sentence, if anything, and marks the leading content over.
+    private mutating func endLeadingContent(skipping bytes: Int) {
+        if let issue = leading.end(atLine: input.lineNumber, skippingBytes: bytes, file: name) { report(issue) }
     }
 
     private mutating func reportLongLine(_ line: Int) {

@@ -80,10 +80,9 @@ final class Player: @unchecked Sendable {
         let format: TrackFormat
         if let chosen = source.format {
             format = chosen
+            if format == .gpx { try TrackFormat.checkEncoding(of: &input) }
         } else {
-            let first = try input.nextChunk() ?? Data()
-            format = try TrackFormat.detect(first, in: input.name)
-            input.putBack(first)
+            format = try TrackFormat.detect(in: &input)
         }
         let report = source.onIssue
         switch format {

@@ -221,7 +221,12 @@ struct TrackSession {
             speed: speed,
             looping: looping,
             strict: command.strict,
-            onIssue: { terminal.error("warning: \($0) (skipped; --strict makes this fatal)") }
+            onIssue: { issue in
+                switch issue.severity {
+                case .malformed: terminal.error("warning: \(issue) (skipped; --strict makes this fatal)")
+                case .skipped: terminal.error("note: \(issue)")
+                }
+            }
         )
     }
 
