@@ -4,8 +4,9 @@ public import Whereabouts
 /// Reads an NMEA 0183 log, one epoch at a time, in constant memory.
 ///
 /// The reader uses `GGA`, `RMC`, `GSA`, `VTG` and `GSV` sentences from any talker (`GP`, `GN`,
-/// `GL`, `GA`, `GB`, `BD`…) and skips every other sentence silently (`GLL`, AIS `!AIVDM`,
-/// proprietary `$P…`). A checksum `*HH`, when present, must match; a sentence without one is
+/// `GL`, `GA`, `GB`, `BD`…) and skips every other sentence (`GLL`, AIS `!AIVDM`, proprietary
+/// `$P…`) and comment lines (`#`, as in gpsd's logs): each type is reported once, at the end, with
+/// its count and first line, as ``ReplayIssue/Severity-swift.enum/skipped``. A checksum `*HH`, when present, must match; a sentence without one is
 /// accepted. Lines may end in LF or CRLF.
 ///
 /// Sentences with the same UTC time form an **epoch**, which becomes one event:
@@ -25,7 +26,10 @@ public import Whereabouts
 ///
 /// A malformed sentence (a wrong checksum, too few fields, a bad number, a latitude beyond 90°)
 /// or a line that is not a sentence is reported to `onIssue` with its file, line and column, and
-/// skipped; everything else is kept. With `strict`, the first issue is thrown instead.
+/// skipped; everything else is kept. With `strict`, the first such issue is thrown instead. What
+/// comes before the first sentence (a header, binary bytes, a sentence cut where the recording
+/// began) is skipped and reported once as skipped content, in every mode: only a log without any
+/// sentence has its first line reported as malformed.
 ///
 /// ```swift
 /// var reader = try NMEAReader(contentsOf: URL(filePath: "drive.nmea"), onIssue: { print("warning: \($0)") })

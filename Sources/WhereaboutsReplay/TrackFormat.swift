@@ -34,7 +34,7 @@ public enum TrackFormat: String, Hashable, Sendable, CaseIterable {
     /// - Parameter input: The input; its first bytes are read and put back.
     /// - Returns: The detected format.
     /// - Throws: ``ReplayIssue`` when the input is empty, is UTF-16, or is like neither format.
-    static func detect(in input: inout ByteInput) throws(ReplayIssue) -> TrackFormat {
+    package static func detect(in input: inout ByteInput) throws(ReplayIssue) -> TrackFormat {
         var head = Data()
         while head.count < detectionLength, let chunk = try input.nextChunk() {
             if head.isEmpty { head = chunk } else { head.append(chunk) }

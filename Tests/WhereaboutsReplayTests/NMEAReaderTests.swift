@@ -30,7 +30,7 @@ struct NMEAReaderTests {
 
     @Test func mixedTalkersAreReadAndOtherSentencesSkipped() throws {
         let result = try Support.read("mixed-talkers")
-        #expect(result.issues.isEmpty)
+        #expect(result.issues.allSatisfy { $0.severity == .skipped }, "unused types are noted once, never malformed")
         let fixes = result.locations
         try #require(fixes.count == 2 && result.events.count == 2)
         let first = fixes[0]

@@ -39,6 +39,28 @@ struct TrackSourceTests {
         #expect(lines.first?.contains("\"latitude\":48.8584") == true, "\(output.stdout)")
     }
 
+    @Test("NMEA on standard input after gpsd's comment header and a cut sentence: detected, no fix lost, one note")
+    func nmeaWithAHeaderOnStandardInput() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // gpsd's test logs start so (test/daemon/*.log); then the tail of a sentence cut where the capture began.
+        let header = "# Name: GlobalSat BU-353-S4\n# Chipset = SiRF-IV\n17.6700,E,2.7,90.0,160526,,,A*6B\n"
+        let output = try CLIRunner.run(
+            [
+                "track", "--source", "-", "--answer", "while-using", "--precise", "--strict",
+                "--format", "ndjson", "--consent-file", directory.appendingPathComponent("c").path,
+            ],
+            input: Data((header + Self.nmea).utf8)
+        )
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains("\"latitude\":48.8584") == true, "\(output.stdout)")
+        #expect(output.stderr.contains("note: <stdin>:3:1: skipped 1 line before the first sentence (line 4)"))
+        #expect(output.stderr.contains("note: <stdin>:1:1: 2 comment lines (starting with #) skipped"))
+        #expect(!output.stderr.contains("warning:"), "\(output.stderr)")
+    }
+
     @Test("a malformed point is reported with file and line; the others are delivered; --strict stops")
     func malformedPoint() throws {
         let directory = try CLIRunner.temporaryDirectory()

@@ -1,10 +1,10 @@
-import Foundation
+package import Foundation
 
 /// Reads a file or standard input in fixed-size chunks, so memory stays constant whatever the
 /// input's size.
 package struct ByteInput {
     /// The chunk size: 64 KiB.
-    static let chunkSize = 65_536
+    package static let chunkSize = 65_536
 
     let name: String
     private let handle: FileHandle?
@@ -46,7 +46,7 @@ package struct ByteInput {
     }
 
     /// Reads bytes already in memory, in chunks of at most `chunkSize`.
-    init(data: Data, name: String, chunkSize: Int = ByteInput.chunkSize) {
+    package init(data: Data, name: String, chunkSize: Int = ByteInput.chunkSize) {
         handle = nil
         self.name = name
         closesOnEnd = false
@@ -56,7 +56,7 @@ package struct ByteInput {
     }
 
     /// The next chunk, or `nil` at the end.
-    mutating func nextChunk() throws(ReplayIssue) -> Data? {
+    package mutating func nextChunk() throws(ReplayIssue) -> Data? {
         if let chunk = pending.popLast() { return chunk }
         guard !isAtEnd else { return nil }
         if memoryOffset < memory.count {

@@ -51,7 +51,12 @@ struct NMEALeadingContent {
     /// - Returns: The issue, malformed, at the first such line; `nil` when there was none.
     func withoutSentence(file: String) -> ReplayIssue? {
         guard !isOver, lines > 0 else { return nil }
-        let others = lines == 1 ? "" : lines == 2 ? " (nor is the other line)" : " (nor is any of the \(lines - 1) others)"
+        let others =
+            switch lines {
+            case 1: ""
+            case 2: " (nor is the other line)"
+            default: " (nor is any of the \(lines - 1) others)"
+            }
         return ReplayIssue(
             file: file,
             line: firstLine,

@@ -25,6 +25,7 @@ struct NMEANoise {
     /// - Parameters:
     ///   - start: `$` or `!`.
     ///   - address: The characters between the start and the first comma.
+    /// - Returns: The key, never 0 (``otherKey``) nor ``commentKey``.
     static func key(_ start: UInt8, _ address: UnsafeRawBufferPointer) -> UInt64 {
         let length = address.first == UInt8(ascii: "P") && start == UInt8(ascii: "$") ? 4 : 5
         var key = UInt64(start)

@@ -113,7 +113,9 @@ extension NMEAReader {
         }
         var parsed = NMEALine.parse(line)
         var skipped = 0
-        if !leading.isOver, case .text = parsed { (parsed, skipped) = Self.sentenceAfterLeadingBytes(line) ?? (parsed, 0) }
+        if !leading.isOver, case .text = parsed, let found = Self.sentenceAfterLeadingBytes(line) {
+            (parsed, skipped) = found
+        }
         switch parsed {
         case .ignored:
             return nil
