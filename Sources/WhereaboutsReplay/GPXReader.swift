@@ -249,8 +249,9 @@ public struct GPXReader: ChunkedTrackReader {
                 }
                 let kept = replaying.points[replaying.index]
                 self.replaying?.index += 1
-                if let location = timeline.add(kept.location, time: kept.time) { return .location(location) }
+                let location = timeline.add(kept.location, time: kept.time)
                 if kept.endsSegment { timeline.endSegment() }
+                if let location { return .location(location) }
                 continue
             }
             let event: XMLEvent

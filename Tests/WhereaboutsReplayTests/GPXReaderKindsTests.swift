@@ -93,6 +93,20 @@ struct GPXReaderKindsTests {
         #expect(throws: ReplayIssue.self) { try strict.next() }
     }
 
+    @Test("each route is a segment of its own: a route's first untimed point leads to its own next time")
+    func routesAreSegments() throws {
+        let gpx = """
+            <gpx>
+            <rte><rtept lat="1" lon="2"><time>2024-01-01T10:00:00Z</time></rtept>
+            <rtept lat="1" lon="2.001"><time>2024-01-01T10:00:10Z</time></rtept></rte>
+            <rte><rtept lat="1" lon="2.002"/><rtept lat="1" lon="2.003"><time>2024-01-01T10:01:00Z</time></rtept></rte>
+            </gpx>
+            """
+        let kept = try GPXFixture.read(Data(gpx.utf8))
+        #expect(Self.seconds(kept).map { $0 - 1_704_103_200 } == [0, 10, 59, 60])
+        #expect(try GPXFixture.read(Data(gpx.utf8), rereadable: true) == kept)
+    }
+
     @Test("a point between two timed neighbours at the same place is placed evenly")
     func evenlyWhenNotMoving() throws {
         let gpx = """
