@@ -49,8 +49,9 @@ extension GPXReader {
         if metadataDepth == depth { metadataDepth = nil }
         if let point, point.depth == depth {
             self.point = nil
-            return location(of: point)
+            return accept(point)
         }
+        if kind.endsSegment { endSegment(kind) }
         return nil
     }
 
@@ -67,7 +68,7 @@ extension GPXReader {
             skippedPointDepth = depth
             return
         }
-        point = Point(depth: depth, latitude: latitude, longitude: longitude)
+        point = Point(kind: kind, depth: depth, latitude: latitude, longitude: longitude)
     }
 
     private mutating func coordinate(
@@ -114,7 +115,12 @@ extension GPXReader {
                 )
                 return
             }
-            if point != nil { point?.time = time } else { metadataTime = time }
+            if point != nil {
+                point?.time = time
+            } else {
+                metadataTime = time
+                timeline.startTime = time
+            }
             return
         }
         let number = text.withUnsafeBufferPointer { DecimalParser.parse($0) }

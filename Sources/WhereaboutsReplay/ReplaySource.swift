@@ -78,6 +78,8 @@ public struct ReplaySource: LocationSource {
     public let input: Input
     /// The format, or `nil` to detect it from the first kilobytes.
     public let format: TrackFormat?
+    /// Which points of a GPX file play: by default its tracks, else its routes, else its waypoints.
+    public let points: GPXReader.Points
     /// How fast the track plays.
     public let speed: Speed
     /// How many times the track plays; each play's timestamps follow the last one's.
@@ -92,6 +94,7 @@ public struct ReplaySource: LocationSource {
     /// - Parameters:
     ///   - input: The file, standard input, or bytes.
     ///   - format: The format; `nil` detects it from the first kilobytes (see ``TrackFormat/detect(_:)``).
+    ///   - points: Which points of a GPX file play (NMEA has one kind); see ``GPXReader/Points``.
     ///   - speed: How fast to play.
     ///   - looping: How many times the track plays.
     ///   - strict: Whether a malformed record is fatal.
@@ -100,6 +103,7 @@ public struct ReplaySource: LocationSource {
     public init(
         _ input: Input,
         format: TrackFormat? = nil,
+        points: GPXReader.Points = .automatic,
         speed: Speed = .realTime,
         looping: Looping = .never,
         strict: Bool = false,
@@ -108,6 +112,7 @@ public struct ReplaySource: LocationSource {
     ) {
         self.input = input
         self.format = format
+        self.points = points
         self.speed = speed
         self.looping = looping
         self.strict = strict

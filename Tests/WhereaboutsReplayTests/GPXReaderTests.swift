@@ -18,7 +18,7 @@ final class GPXIssueLog {
 enum GPXFixture {
     static let names = [
         "track-1.1", "track-1.0", "prefixed", "syntax", "malformed-values", "mismatched", "truncated", "empty",
-        "not-xml",
+        "not-xml", "kinds", "route-only", "waypoints-only",
     ]
 
     static func url(_ name: String) throws -> URL {
@@ -30,15 +30,24 @@ enum GPXFixture {
     }
 
     /// Reads a whole document, in chunks of `chunkSize` bytes.
+    /// Reads a whole document, in chunks of `chunkSize` bytes; read once (as a handle is) unless `rereadable`.
     static func read(
         _ data: Data,
         name: String = "test.gpx",
-        chunkSize: Int = ByteInput.chunkSize
+        chunkSize: Int = ByteInput.chunkSize,
+        points: GPXReader.Points = .automatic,
+        rereadable: Bool = false
     ) throws
         -> GPXReadResult
     {
         let log = GPXIssueLog()
-        var reader = GPXReader(input: ByteInput(data: data, name: name, chunkSize: chunkSize), strict: false) {
+        var reader = GPXReader(
+            input: ByteInput(data: data, name: name, chunkSize: chunkSize),
+            points: points,
+            reopen: rereadable
+                ? { () throws(ReplayIssue) in ByteInput(data: data, name: name, chunkSize: chunkSize) } : nil,
+            strict: false
+        ) {
             log.issues.append($0)
         }
         var result = GPXReadResult()
@@ -59,14 +68,21 @@ enum GPXFixture {
         Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
-    static func read(fixture name: String, chunkSize: Int = ByteInput.chunkSize) throws -> GPXReadResult {
-        try read(data(name), name: "\(name).gpx", chunkSize: chunkSize)
+    static func read(
+        fixture name: String,
+        chunkSize: Int = ByteInput.chunkSize,
+        points: GPXReader.Points = .automatic,
+        rereadable: Bool = false
+    ) throws -> GPXReadResult {
+        try read(data(name), name: "\(name).gpx", chunkSize: chunkSize, points: points, rereadable: rereadable)
     }
 }
 
 struct GPXReaderTests {
     @Test func readsGPX11TrackRouteAndWaypointsWithGarminExtension() throws {
-        let result = try GPXFixture.read(fixture: "track-1.1")
+        // By default only the track plays; --points all plays every kind in the file's order.
+        #expect(try GPXFixture.read(fixture: "track-1.1").locations.count == 3)
+        let result = try GPXFixture.read(fixture: "track-1.1", points: .all)
         #expect(result.issues == [])
         let fixes = result.locations
         try #require(fixes.count == 6)
@@ -77,7 +93,7 @@ struct GPXReaderTests {
         #expect(fixes[0].horizontalAccuracy == 10)
         #expect(fixes[0].verticalAccuracy == nil && fixes[0].speed == nil && fixes[0].course == nil)
 
-        // Route points without a time: the previous point's time plus one second.
+        // A route without a time: one second a point after the last time given out.
         #expect(fixes[1].coordinate == Coordinate(latitude: 48.8566, longitude: 2.3412))
         #expect(GPXFixture.milliseconds(fixes[1].timestamp) == 1_714_564_771_000)
         #expect(fixes[2].coordinate == Coordinate(latitude: 48.8580, longitude: 2.3376))
@@ -108,14 +124,14 @@ struct GPXReaderTests {
         #expect(result.issues == [])
         let fixes = result.locations
         try #require(fixes.count == 4)
-        // The first point has no time: it takes the <time> of <gpx>.
+        // The first two points have no time: they lead to the third's, one second a point.
         #expect(fixes[0].coordinate == Coordinate(latitude: 51.5007, longitude: -0.1246))
         #expect(fixes[0].altitude == 12)
         #expect(fixes[0].speed == 2.5)
         #expect(fixes[0].course == 90)
-        #expect(GPXFixture.milliseconds(fixes[0].timestamp) == 1_704_063_600_000)
+        #expect(GPXFixture.milliseconds(fixes[0].timestamp) == 1_704_072_608_000)
         #expect(fixes[1].speed == 0 && fixes[1].course == 0)
-        #expect(GPXFixture.milliseconds(fixes[1].timestamp) == 1_704_063_601_000)
+        #expect(GPXFixture.milliseconds(fixes[1].timestamp) == 1_704_072_609_000)
         // 2024-01-01T00:00:10-01:30 is 01:30:10Z.
         #expect(GPXFixture.milliseconds(fixes[2].timestamp) == 1_704_072_610_000)
         #expect(fixes[2].horizontalAccuracy == 0.8 * 5)
@@ -186,7 +202,7 @@ struct GPXReaderTests {
         var reader = GPXReader(handle: handle, name: "walk.gpx", strict: true)
         var count = 0
         while try reader.next() != nil { count += 1 }
-        #expect(count == 6)
+        #expect(count == 3, "the track's points; the waypoint and the route are not played")
         #expect(reader.issueCount == 0)
     }
 

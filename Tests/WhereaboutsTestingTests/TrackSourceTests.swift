@@ -202,4 +202,64 @@ struct TrackSourceTests {
         #expect(output.status == 1)
         #expect(output.stderr.contains("NSLocationWhenInUseUsageDescription is missing from Info.plist"))
     }
+
+    static let kinds = """
+        <?xml version="1.0"?>
+        <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">
+        <wpt lat="48.8530" lon="2.3499"><time>2019-07-14T10:00:00Z</time></wpt>
+        <rte><rtept lat="48.8566" lon="2.3412"/><rtept lat="48.8580" lon="2.3376"/></rte>
+        <trk><trkseg>
+        <trkpt lat="48.8600" lon="2.3400"><time>2026-05-16T10:00:00Z</time></trkpt>
+        <trkpt lat="48.8601" lon="2.3400"/>
+        <trkpt lat="48.8602" lon="2.3400"><time>2026-05-16T10:00:04Z</time></trkpt>
+        </trkseg></trk>
+        </gpx>
+
+        """
+
+    @Test(
+        "--points plays the tracks by default, or the kind asked for, from a file and from standard input",
+        arguments: [
+            (nil, ["48.86", "48.8601", "48.8602"]),
+            ("trk", ["48.86", "48.8601", "48.8602"]),
+            ("rte", ["48.8566", "48.858"]),
+            ("wpt", ["48.853"]),
+            ("all", ["48.853", "48.8566", "48.858", "48.86", "48.8601", "48.8602"]),
+        ] as [(String?, [String])]
+    )
+    func points(kind: String?, latitudes: [String]) throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("kinds.gpx")
+        try Self.kinds.write(to: file, atomically: true, encoding: .utf8)
+        let consent = directory.appendingPathComponent("c").path
+        for source in [file.path, "-"] {
+            let output = try CLIRunner.run(
+                [
+                    "track", "--source", source, "--answer", "while-using", "--precise", "--format", "ndjson",
+                    "--consent-file", consent,
+                ] + (kind.map { ["--points", $0] } ?? []),
+                input: source == "-" ? Data(Self.kinds.utf8) : nil
+            )
+            #expect(output.status == 0, "\(output.stderr)")
+            let fixes = output.stdout.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            #expect(fixes.compactMap { ($0["latitude"] as? Double).map { "\($0)" } } == latitudes, "\(source)")
+            if kind == nil {
+                // The track point without a time is placed between its neighbours: halfway, 2 s in.
+                #expect(fixes.compactMap { $0["timestamp"] as? String }.dropFirst().first == "2026-05-16T10:00:02.000Z")
+            }
+        }
+    }
+
+    @Test("--points is refused for gpsd and for a value it does not know")
+    func pointsValidation() throws {
+        let gpsd = try CLIRunner.run(["track", "--source", "gpsd://localhost", "--points", "trk"])
+        #expect(gpsd.status == 64, "\(gpsd.stderr)")
+        #expect(gpsd.stderr.contains("--points"), "\(gpsd.stderr)")
+        let unknown = try CLIRunner.run(["track", "--points", "tracks"])
+        #expect(unknown.status == 64, "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("trk"), "\(unknown.stderr)")
+    }
 }

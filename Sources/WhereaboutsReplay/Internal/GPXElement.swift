@@ -1,9 +1,12 @@
 /// The elements of a GPX file the reader cares about, by local name (any namespace prefix).
 enum GPXElement: UInt8, Sendable {
-    case gpx, metadata, trkpt, rtept, wpt, ele, time, hdop, vdop, speed, course, other
+    case gpx, metadata, trk, trkseg, rte, trkpt, rtept, wpt, ele, time, hdop, vdop, speed, course, other
 
     /// Whether the element is a point: `trkpt`, `rtept` or `wpt`.
     var isPoint: Bool { self == .trkpt || self == .rtept || self == .wpt }
+
+    /// Whether the element closes a run of points whose times belong together: `trkseg`, `trk` or `rte`.
+    var endsSegment: Bool { self == .trkseg || self == .trk || self == .rte }
 
     /// Classifies a local name (the part after any `prefix:`).
     ///
@@ -15,6 +18,8 @@ enum GPXElement: UInt8, Sendable {
             if matches(name, "gpx") { return .gpx }
             if matches(name, "wpt") { return .wpt }
             if matches(name, "ele") { return .ele }
+            if matches(name, "trk") { return .trk }
+            if matches(name, "rte") { return .rte }
         case 4:
             if matches(name, "time") { return .time }
             if matches(name, "hdop") { return .hdop }
@@ -25,6 +30,7 @@ enum GPXElement: UInt8, Sendable {
             if matches(name, "speed") { return .speed }
         case 6:
             if matches(name, "course") { return .course }
+            if matches(name, "trkseg") { return .trkseg }
         case 8:
             if matches(name, "metadata") { return .metadata }
         default:

@@ -86,7 +86,21 @@ final class Player: @unchecked Sendable {
         }
         let report = source.onIssue
         switch format {
-        case .gpx: return GPXReader(input: input, strict: source.strict, onIssue: { report($0) })
+        case .gpx:
+            // A file or bytes in memory can be read again (for routes or waypoints when there is no track).
+            let reopen: (() throws(ReplayIssue) -> ByteInput)?
+            switch source.input {
+            case .file(let url): reopen = { () throws(ReplayIssue) in try ByteInput(contentsOf: url) }
+            case .data(let data, let name): reopen = { () throws(ReplayIssue) in ByteInput(data: data, name: name) }
+            case .standardInput: reopen = nil
+            }
+            return GPXReader(
+                input: input,
+                points: source.points,
+                reopen: reopen,
+                strict: source.strict,
+                onIssue: { report($0) }
+            )
         case .nmea: return NMEAReader(input: input, strict: source.strict, onIssue: { report($0) })
         }
     }

@@ -218,6 +218,7 @@ struct TrackSession {
         let terminal = terminal
         return ReplaySource(
             input,
+            points: command.points?.points ?? .automatic,
             speed: speed,
             looping: looping,
             strict: command.strict,

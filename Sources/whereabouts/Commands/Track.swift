@@ -81,6 +81,29 @@ struct Track: AsyncParsableCommand {
     )
     var purposeKey: String?
 
+    /// `--points`: which points of a GPX file play.
+    enum PointKinds: String, ExpressibleByArgument, CaseIterable {
+        case trk, rte, wpt, all
+
+        var points: GPXReader.Points {
+            switch self {
+            case .trk: .tracks
+            case .rte: .routes
+            case .wpt: .waypoints
+            case .all: .all
+            }
+        }
+    }
+
+    @Option(
+        help: ArgumentHelp(
+            "Which points of a GPX file play: trk (tracks), rte (routes), wpt (waypoints) or all, in the "
+                + "file's order (default: the tracks; else the routes; else the waypoints).",
+            valueName: "trk|rte|wpt|all"
+        )
+    )
+    var points: PointKinds?
+
     @Option(help: "Output: table (for people), ndjson or geojson (for programs).")
     var format: FixWriter.Format = .table
 
@@ -147,8 +170,8 @@ struct Track: AsyncParsableCommand {
         if let speed { _ = try Self.parseSpeed(speed) }
         if let loop { _ = try Self.parseLoop(loop) }
         if let source, source.hasPrefix("gpsd://") {
-            if speed != nil || loop != nil || strict {
-                throw ValidationError("--speed, --loop and --strict are for track files; gpsd is live.")
+            if speed != nil || loop != nil || strict || points != nil {
+                throw ValidationError("--speed, --loop, --strict and --points are for track files; gpsd is live.")
             }
         }
         if source == "-", let loop, loop != "1" {
