@@ -16,6 +16,10 @@ public struct ReplayIssue: Error, Hashable, Sendable, CustomStringConvertible {
     public var column: Int?
     /// What is wrong, and how to fix it when that is not obvious.
     public var message: String
+    /// Whether this is a notice about readable input rather than a malformed record: fixes left out
+    /// on purpose (estimated positions), or fixes no sentence gives a date for. Nothing is skipped
+    /// as broken, so a strict reader reports a notice instead of throwing it.
+    public var isNotice: Bool
 
     /// Creates an issue.
     ///
@@ -24,11 +28,14 @@ public struct ReplayIssue: Error, Hashable, Sendable, CustomStringConvertible {
     ///   - line: The 1-based line, or 0.
     ///   - column: The 1-based column.
     ///   - message: What is wrong.
-    public init(file: String, line: Int, column: Int? = nil, message: String) {
+    ///   - isNotice: Whether this is a notice about readable input, never fatal, rather than a
+    ///     malformed record.
+    public init(file: String, line: Int, column: Int? = nil, message: String, isNotice: Bool = false) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
+        self.isNotice = isNotice
     }
 
     /// `"walk.gpx:12:5: <ele> is not a number: \"abc\""`, as compilers print positions.

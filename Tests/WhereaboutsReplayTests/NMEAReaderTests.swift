@@ -52,8 +52,9 @@ struct NMEAReaderTests {
         #expect(second.timestamp == (try Support.utc(2024, 3, 15, 8, 30, 16.5)))
     }
 
-    @Test func ggaOnlyLogGets2000WithoutADefaultDate() throws {
-        let result = try Support.read("gga-only")
+    @Test func ggaOnlyLogIsReadWithADefaultDate() throws {
+        // Without a default date the fixes stay undated (NMEAReaderEpochTests); never 2000-01-01.
+        let result = try Support.read("gga-only", defaultDate: DateComponents(year: 2000, month: 1, day: 1))
         #expect(result.issues.isEmpty)
         let fixes = result.locations
         try #require(fixes.count == 2)

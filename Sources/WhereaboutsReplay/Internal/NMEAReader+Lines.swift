@@ -7,6 +7,7 @@ extension NMEAReader {
     /// input, reads the last unterminated line and moves to ``Phase/draining``.
     mutating func readLines() throws(ReplayIssue) -> SourceEvent? {
         while true {
+            if let event = nextReady() { return event }
             if input.isChunkRead {
                 guard try input.loadChunk() else {
                     phase = .draining
@@ -119,7 +120,8 @@ extension NMEAReader {
             return nil
         case let .sentence(sentence):
             sawSentence = true
-            return assembler.add(sentence)
+            assembler.add(sentence, line: input.lineNumber)
+            return nextReady()
         }
     }
 

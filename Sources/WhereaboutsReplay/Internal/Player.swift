@@ -88,7 +88,13 @@ final class Player: @unchecked Sendable {
         let report = source.onIssue
         switch format {
         case .gpx: return GPXReader(input: input, strict: source.strict, onIssue: { report($0) })
-        case .nmea: return NMEAReader(input: input, strict: source.strict, onIssue: { report($0) })
+        case .nmea:
+            return NMEAReader(
+                input: input,
+                strict: source.strict,
+                includeEstimated: source.includeEstimated,
+                onIssue: { report($0) }
+            )
         }
     }
 }

@@ -221,7 +221,12 @@ struct TrackSession {
             speed: speed,
             looping: looping,
             strict: command.strict,
-            onIssue: { terminal.error("warning: \($0) (skipped; --strict makes this fatal)") }
+            includeEstimated: command.includeEstimated,
+            onIssue: { issue in
+                terminal.error(
+                    issue.isNotice ? "note: \(issue)" : "warning: \(issue) (skipped; --strict makes this fatal)"
+                )
+            }
         )
     }
 
