@@ -34,8 +34,10 @@ struct NMEAEpochAssembler {
     private var held: [Held] = []
     /// Whether holding gave up: epochs without a date are then delivered as undated at once.
     private var gaveUpHolding = false
-    /// The line of the first epoch delivered undated, until ``takeUndatedLine()`` takes it.
+    /// The line of the first fix delivered undated, until ``takeUndatedLine()`` takes it.
     private var undatedLine: Int?
+    /// Whether ``undatedLine`` was set: the notice is given once.
+    private var undatedNoticed = false
     /// Events ready to deliver, from `readyIndex` on.
     private var ready: [SourceEvent] = []
     private var readyIndex = 0
@@ -151,9 +153,18 @@ struct NMEAEpochAssembler {
     /// Delivers the held epochs without a date, and every later one until a date arrives.
     private mutating func giveUpHolding() {
         gaveUpHolding = true
-        if undatedLine == nil, let first = held.first { undatedLine = first.line }
-        for entry in held { ready.append(Self.event(entry.outcome, time: entry.time, day: nil)) }
+        for entry in held {
+            noteUndated(entry.outcome, line: entry.line)
+            ready.append(Self.event(entry.outcome, time: entry.time, day: nil))
+        }
         held.removeAll(keepingCapacity: true)
+    }
+
+    /// Keeps the line of the first fix delivered without a date, for the one notice.
+    private mutating func noteUndated(_ outcome: Outcome, line: Int) {
+        guard !undatedNoticed, case .fix = outcome else { return }
+        undatedNoticed = true
+        undatedLine = line
     }
 
     /// Ends the current epoch: its event is ready, or held until a date arrives.
@@ -171,7 +182,7 @@ struct NMEAEpochAssembler {
         if let day {
             ready.append(Self.event(outcome, time: time, day: day))
         } else if gaveUpHolding {
-            if undatedLine == nil, case .fix = outcome { undatedLine = epoch.line }
+            noteUndated(outcome, line: epoch.line)
             ready.append(Self.event(outcome, time: time, day: nil))
         } else {
             held.append(Held(time: time, line: epoch.line, outcome: outcome))
