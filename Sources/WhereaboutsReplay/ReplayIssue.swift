@@ -25,10 +25,15 @@ public struct ReplayIssue: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Severity: Hashable, Sendable {
         /// A malformed record: skipped, or thrown when the reader is strict.
         case malformed
-        /// Content the reader skips on purpose, in every mode: a comment, a header, a sentence type
-        /// it does not use. Reported once for each kind where it repeats, never thrown.
+        /// Readable content the reader leaves out on purpose, in every mode: a comment, a header, a sentence
+        /// type it does not use, estimated positions, fixes no sentence gives a date for. Reported once for each
+        /// kind where it repeats, never thrown.
         case skipped
     }
+
+    /// Whether this is a notice about readable input (``Severity-swift.enum/skipped``) rather than a malformed
+    /// record: a strict reader reports a notice instead of throwing it.
+    public var isNotice: Bool { severity == .skipped }
 
     /// Creates an issue.
     ///

@@ -86,6 +86,9 @@ public struct ReplaySource: LocationSource {
     public let looping: Looping
     /// Whether a malformed record ends the replay with an error instead of being skipped.
     public let strict: Bool
+    /// Whether NMEA positions the receiver did not measure (dead reckoning, a simulator, status `V`)
+    /// are replayed as fixes; by default they are left out and counted in a notice.
+    public let includeEstimated: Bool
     let clock: any Clock<Duration>
     let onIssue: @Sendable (ReplayIssue) -> Void
 
@@ -98,8 +101,10 @@ public struct ReplaySource: LocationSource {
     ///   - speed: How fast to play.
     ///   - looping: How many times the track plays.
     ///   - strict: Whether a malformed record is fatal.
+    ///   - includeEstimated: Whether estimated NMEA positions are replayed as fixes.
     ///   - clock: The clock that paces the replay.
-    ///   - onIssue: Called with each malformed record that is skipped.
+    ///   - onIssue: Called with each malformed record that is skipped, and with each notice
+    ///     (``ReplayIssue/isNotice``).
     public init(
         _ input: Input,
         format: TrackFormat? = nil,
@@ -107,6 +112,7 @@ public struct ReplaySource: LocationSource {
         speed: Speed = .realTime,
         looping: Looping = .never,
         strict: Bool = false,
+        includeEstimated: Bool = false,
         clock: any Clock<Duration> = ContinuousClock(),
         onIssue: @escaping @Sendable (ReplayIssue) -> Void = { _ in }
     ) {
@@ -116,6 +122,7 @@ public struct ReplaySource: LocationSource {
         self.speed = speed
         self.looping = looping
         self.strict = strict
+        self.includeEstimated = includeEstimated
         self.clock = clock
         self.onIssue = onIssue
     }

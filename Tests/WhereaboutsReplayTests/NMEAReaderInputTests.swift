@@ -103,9 +103,18 @@ struct NMEAReaderInputTests {
         let result = try Support.read(text: "GPS Logger for Android\n\nno fix yet\n")
         #expect(result.events.isEmpty)
         #expect(result.issues.map(\.line) == [1])
-        #expect(result.issues.first?.message == "not an NMEA sentence: a sentence starts with '$' (nor is the other line)")
+        #expect(
+            result.issues.first?.message == "not an NMEA sentence: a sentence starts with '$' (nor is the other line)"
+        )
         var strict = NMEAReader(data: Data("free text\n".utf8), strict: true)
-        #expect(throws: ReplayIssue(file: "<data>", line: 1, column: 1, message: "not an NMEA sentence: a sentence starts with '$'")) {
+        #expect(
+            throws: ReplayIssue(
+                file: "<data>",
+                line: 1,
+                column: 1,
+                message: "not an NMEA sentence: a sentence starts with '$'"
+            )
+        ) {
             _ = try strict.next()
         }
     }

@@ -7,8 +7,11 @@ private typealias Support = NMEATestSupport
 
 /// Bad input: every problem is reported with its position and skipped, or thrown when strict.
 struct NMEAReaderMalformedTests {
+    /// The date of the GGA-only logs below: without one their fixes would stay undated.
+    static let date = DateComponents(year: 2025, month: 6, day: 1)
+
     @Test func aWrongChecksumSkipsOnlyThatSentence() throws {
-        let result = try Support.read("bad-checksum")
+        let result = try Support.read("bad-checksum", defaultDate: DateComponents(year: 2000, month: 1, day: 1))
         let fixes = result.locations
         try #require(fixes.count == 2)
         #expect(
@@ -26,7 +29,7 @@ struct NMEAReaderMalformedTests {
     }
 
     @Test func aTruncatedLastLineIsReportedAndTheRestKept() throws {
-        let result = try Support.read("truncated")
+        let result = try Support.read("truncated", defaultDate: Self.date)
         #expect(result.locations.count == 2)
         #expect(result.events.count == 2)
         #expect(result.issues.map(\.line) == [3])
@@ -34,7 +37,7 @@ struct NMEAReaderMalformedTests {
     }
 
     @Test func garbageLinesAreReportedWithLineAndColumn() throws {
-        let result = try Support.read("garbage")
+        let result = try Support.read("garbage", defaultDate: Self.date)
         let fixes = result.locations
         try #require(fixes.count == 2)
         #expect(Support.close(fixes[1].coordinate.latitude, Support.degrees(52, 31.2095)))
@@ -56,7 +59,7 @@ struct NMEAReaderMalformedTests {
     @Test func aCompleteLastLineWithoutALineBreakIsRead() throws {
         let first = Support.sentence("GPGGA,120000,5231.2005,N,01324.2972,E,1,08,0.9,34.5,M,39.4,M,,")
         let last = Support.sentence("GPGGA,120001,5231.2050,N,01324.3040,E,1,08,0.9,34.6,M,39.4,M,,")
-        let result = try Support.read(text: first + "\r\n" + last)
+        let result = try Support.read(text: first + "\r\n" + last, defaultDate: Self.date)
         #expect(result.issues.isEmpty)
         #expect(result.locations.count == 2)
     }
@@ -67,7 +70,8 @@ struct NMEAReaderMalformedTests {
         let long = "$GPGGA," + String(repeating: "1", count: 5000)
         let result = try Support.read(
             text: [good1, long, good2, String(repeating: "x", count: 1025)]
-                .joined(separator: "\n")
+                .joined(separator: "\n"),
+            defaultDate: Self.date
         )
         #expect(result.locations.count == 2)
         #expect(result.issues.map(\.line) == [2, 4])
@@ -77,7 +81,7 @@ struct NMEAReaderMalformedTests {
     @Test func aLineOf1024BytesIsNotTooLong() throws {
         let sentence = Support.sentence("GPGGA,120000,5231.2005,N,01324.2972,E,1,08,0.9,34.5,M,39.4,M,,")
         let padded = sentence + String(repeating: " ", count: 1024 - sentence.utf8.count)
-        let result = try Support.read(text: padded + "\r\n")
+        let result = try Support.read(text: padded + "\r\n", defaultDate: Self.date)
         #expect(result.issues.isEmpty)
         #expect(result.locations.count == 1)
     }
@@ -91,10 +95,10 @@ struct NMEAReaderMalformedTests {
     }
 
     @Test func inputWithoutSentencesIsAnIssue() throws {
-        let gll = Support.sentence("GPGLL,5231.2005,N,01324.2972,E,120000,A,A")
-        let result = try Support.read(text: "\n\n" + gll + "\n")
+        let text = Support.sentence("GPTXT,01,01,02,ANTSTATUS=OK")
+        let result = try Support.read(text: "\n\n" + text + "\n")
         #expect(result.events.isEmpty)
-        #expect(result.issues.map(\.message) == ["holds no GGA, RMC, GSA, VTG or GSV sentence"])
+        #expect(result.issues.map(\.message) == ["holds no GGA, RMC, GNS, GLL, ZDA, GSA, VTG or GSV sentence"])
     }
 
     @Test func strictModeThrowsTheFirstIssue() throws {

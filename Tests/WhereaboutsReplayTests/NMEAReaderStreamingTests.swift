@@ -11,6 +11,9 @@ private typealias Support = NMEATestSupport
 /// beside it.
 @Suite(.serialized)
 struct NMEAReaderStreamingTests {
+    /// The date of the GGA-only logs below: without one their fixes would stay undated.
+    static let ggaDate = DateComponents(year: 2025, month: 6, day: 1)
+
     /// The chunk size of the reader's input.
     static let chunk = 65_536
 
@@ -68,7 +71,7 @@ struct NMEAReaderStreamingTests {
         let url = try temporaryFile(data)
         defer { try? FileManager.default.removeItem(at: url) }
         let log = Support.IssueLog()
-        var reader = try NMEAReader(contentsOf: url) { log.issues.append($0) }
+        var reader = try NMEAReader(contentsOf: url, defaultDate: Self.ggaDate) { log.issues.append($0) }
         let result = try Support.drain(&reader, log)
         #expect(result.issues.allSatisfy { $0.severity == .skipped }, "only the unused $GPTXT, once")
         // Seconds repeat every minute, but each differs from the one before: one epoch a sentence.
@@ -86,7 +89,7 @@ struct NMEAReaderStreamingTests {
         let url = try temporaryFile(Data(lines.joined(separator: "\n").utf8))
         defer { try? FileManager.default.removeItem(at: url) }
         let log = Support.IssueLog()
-        var reader = try NMEAReader(contentsOf: url) { log.issues.append($0) }
+        var reader = try NMEAReader(contentsOf: url, defaultDate: Self.ggaDate) { log.issues.append($0) }
         let result = try Support.drain(&reader, log)
         #expect(result.locations.count == 2)
         #expect(result.issues.map(\.line) == [4002, 4004, 1])  // the unused $GPTXT lines once, at the end

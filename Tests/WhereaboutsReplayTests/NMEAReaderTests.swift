@@ -52,8 +52,9 @@ struct NMEAReaderTests {
         #expect(second.timestamp == (try Support.utc(2024, 3, 15, 8, 30, 16.5)))
     }
 
-    @Test func ggaOnlyLogGets2000WithoutADefaultDate() throws {
-        let result = try Support.read("gga-only")
+    @Test func ggaOnlyLogIsReadWithADefaultDate() throws {
+        // Without a default date the fixes stay undated (NMEAReaderEpochTests); never 2000-01-01.
+        let result = try Support.read("gga-only", defaultDate: DateComponents(year: 2000, month: 1, day: 1))
         #expect(result.issues.isEmpty)
         let fixes = result.locations
         try #require(fixes.count == 2)
@@ -100,7 +101,7 @@ struct NMEAReaderTests {
     }
 
     @Test func vtgGivesSpeedAndCourseWithoutRMC() throws {
-        let result = try Support.read("vtg")
+        let result = try Support.read("vtg", defaultDate: DateComponents(year: 2025, month: 6, day: 1))
         #expect(result.issues.isEmpty)
         let fixes = result.locations
         try #require(fixes.count == 4)
@@ -116,7 +117,8 @@ struct NMEAReaderTests {
     }
 
     @Test func accuraciesComeFromHDOPAndVDOP() throws {
-        let fixes = try Support.read("gsa-accuracy").locations
+        let fixes = try Support.read("gsa-accuracy", defaultDate: DateComponents(year: 2025, month: 6, day: 1))
+            .locations
         try #require(fixes.count == 3)
         #expect(Support.close(fixes[0].horizontalAccuracy, 4.5))  // GGA's HDOP wins over GSA's
         #expect(Support.close(fixes[0].verticalAccuracy, 6.5))

@@ -129,7 +129,10 @@ struct ReplaySourceTests {
 
     @Test("the format is detected from the first bytes; other input is refused with its name")
     func detection() async throws {
-        let nmea = "$GPGGA,120000.00,4851.5040,N,00217.6700,E,1,08,0.9,35.0,M,47.0,M,,*57\n"
+        // The ZDA dates the GGA: a GGA alone has only a time of day.
+        let nmea =
+            "$GPGGA,120000.00,4851.5040,N,00217.6700,E,1,08,0.9,35.0,M,47.0,M,,*57\n"
+            + "$GPZDA,120000.00,16,05,2026,00,00*61\n"
         let source = ReplaySource(.data(Data(nmea.utf8), name: "log"), speed: .asFastAsPossible)
         var locations: [Location] = []
         for try await event in source.events() { locations += Self.locations([event]) }

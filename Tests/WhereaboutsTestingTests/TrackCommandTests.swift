@@ -25,7 +25,7 @@ struct TrackCommandTests {
             "--source", "walk.nmea", "--app-info", "Info.plist", "--app-id", "com.example.x", "--request", "always",
             "--purpose-key", "Nav", "--format", "geojson", "--speed", "4", "--loop", "3", "--limit", "7",
             "--answer", "allow-once", "--approximate", "--temporary-answer", "deny", "--consent-file", "c.json",
-            "--svg", "out.svg", "--strict",
+            "--svg", "out.svg", "--strict", "--include-estimated",
         ])
         #expect(command.source == "walk.nmea")
         #expect(command.appInfo == "Info.plist")
@@ -42,6 +42,7 @@ struct TrackCommandTests {
         #expect(command.consentFile == "c.json")
         #expect(command.svg == "out.svg")
         #expect(command.strict)
+        #expect(command.includeEstimated)
         #expect(try Track.parseSpeed("max") == .asFastAsPossible)
         #expect(try Track.parseSpeed("1") == .realTime)
         #expect(try Track.parseLoop("forever") == .forever)
@@ -55,6 +56,7 @@ struct TrackCommandTests {
             (["--speed", "fast"], "--speed must be a number above 0"),
             (["--loop", "0"], "--loop must be a whole number"),
             (["--source", "gpsd://localhost", "--speed", "2"], "gpsd is live"),
+            (["--source", "gpsd://localhost", "--include-estimated"], "gpsd is live"),
             (["--source", "gpsd://host:notaport", "--answer", "deny"], "gpsd://host:notaport"),
             (["--source", "-", "--loop", "2"], "standard input can be read once"),
         ]

@@ -61,6 +61,47 @@ struct TrackSourceTests {
         #expect(!output.stderr.contains("warning:"), "\(output.stderr)")
     }
 
+    /// A dead-reckoning second between two measured ones: GGA quality 6 and RMC mode E, as a
+    /// u-blox receiver sends them in a tunnel (positions made up, checksums computed).
+    static let nmeaWithDeadReckoning = [
+        "GPGGA,120000.00,4851.5040,N,00217.6700,E,1,08,0.9,35.0,M,47.0,M,,",
+        "GPRMC,120000.00,A,4851.5040,N,00217.6700,E,2.7,90.0,160526,,,A",
+        "GPGGA,120001.00,4851.5050,N,00217.6720,E,6,00,99.9,35.0,M,47.0,M,,",
+        "GPRMC,120001.00,A,4851.5050,N,00217.6720,E,2.7,90.0,160526,,,E",
+        "GPGGA,120002.00,4851.5060,N,00217.6740,E,1,08,0.9,35.0,M,47.0,M,,",
+        "GPRMC,120002.00,A,4851.5060,N,00217.6740,E,2.7,90.0,160526,,,A",
+    ].map { body in
+        let checksum = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
+        return "$\(body)*\(checksum < 16 ? "0" : "")\(String(checksum, radix: 16, uppercase: true))\n"
+    }.joined()
+
+    @Test("estimated NMEA positions are left out and counted at the end, unless --include-estimated")
+    func includeEstimated() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("tunnel.nmea")
+        try Data(Self.nmeaWithDeadReckoning.utf8).write(to: file)
+        let base = [
+            "track", "--source", file.path, "--answer", "while-using", "--precise", "--format", "ndjson",
+            "--consent-file", directory.appendingPathComponent("c").path, "--strict",
+        ]
+        let skipping = try CLIRunner.run(base)
+        #expect(skipping.status == 0, "\(skipping.stderr)")
+        #expect(skipping.stdout.split(separator: "\n").count == 2)
+        #expect(
+            skipping.stderr.contains("note: \(file.path): 1 estimated position was not replayed"),
+            "\(skipping.stderr)"
+        )
+        #expect(skipping.stderr.contains("--include-estimated"))
+
+        let including = try CLIRunner.run(base + ["--include-estimated"])
+        #expect(including.status == 0, "\(including.stderr)")
+        let lines = including.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.count == 3 && lines[1].contains("\"latitude\":48.858416"), "\(including.stdout)")
+        #expect(!including.stderr.contains("estimated"))
+    }
+
     @Test("a malformed point is reported with file and line; the others are delivered; --strict stops")
     func malformedPoint() throws {
         let directory = try CLIRunner.temporaryDirectory()

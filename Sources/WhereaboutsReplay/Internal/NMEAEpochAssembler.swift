@@ -3,47 +3,89 @@ import Whereabouts
 
 /// Gathers the sentences of one epoch (one UTC time) and turns them into one event.
 ///
-/// Sentences with a time (GGA, RMC) open a new epoch when their time differs from the current
-/// one; GSA, GSV and VTG join the current epoch. The date comes from RMC; before any RMC it is
-/// the default date, and it moves on a day when the time of day goes backwards by more than
-/// twelve hours (23:59:59 → 00:00:00).
+/// Sentences with a time (GGA, RMC, GNS, GLL, ZDA) open a new epoch when their time differs from
+/// the current one; GSA, GSV and VTG join the current epoch. The date comes from RMC or ZDA (or a
+/// default date); it moves on a day when the time of day goes backwards by more than twelve hours
+/// (23:59:59 → 00:00:00).
+///
+/// Epochs before the first date are held (at most ``maximumHeldEpochs`` of them, spanning less than
+/// ``maximumHeldSpan``) and dated when the date arrives: a capture that starts with a GGA just
+/// before its cycle's RMC loses nothing. Past that bound they are delivered as undated
+/// (`.unavailable`), and ``takeUndatedLine()`` gives the line of the first one, once, for a warning:
+/// no fix carries an invented date.
+///
+/// Events come out in order through ``nextReady()``.
 struct NMEAEpochAssembler {
-    /// The current date, in days since 1970-01-01.
-    private var day: Int
+    /// The most epochs held while waiting for a date.
+    static let maximumHeldEpochs = 10
+    /// The longest time of day held epochs span while waiting for a date, in milliseconds.
+    static let maximumHeldSpan = 10_000
+
+    /// The current date, in days since 1970-01-01; `nil` until a sentence gives one.
+    private var day: Int?
+    /// Whether estimated positions (dead reckoning, simulator, status V) are delivered as fixes.
+    private let includeEstimated: Bool
     /// The time of day of the last epoch that had one, to notice midnight.
     private var previousTime: Int?
     private var epoch = Epoch()
     /// Satellites in view per talker (GP, GL, GA, GB…) in this epoch: GSV counts each system apart.
     private var inView: [(talker: UInt16, count: Int)] = []
+    /// Epochs waiting for a date, oldest first.
+    private var held: [Held] = []
+    /// Whether holding gave up: epochs without a date are then delivered as undated at once.
+    private var gaveUpHolding = false
+    /// The line of the first fix delivered undated, until ``takeUndatedLine()`` takes it.
+    private var undatedLine: Int?
+    /// Whether ``undatedLine`` was set: the notice is given once.
+    private var undatedNoticed = false
+    /// Events ready to deliver, from `readyIndex` on.
+    private var ready: [SourceEvent] = []
+    private var readyIndex = 0
+    /// How many epochs had only an estimated position and were not delivered as fixes.
+    private(set) var skippedEstimated = 0
 
-    /// - Parameter day: The date of the sentences before the first RMC, in days since 1970-01-01.
-    init(day: Int) {
+    /// - Parameters:
+    ///   - day: The date of the sentences before the first RMC or ZDA, in days since 1970-01-01;
+    ///     `nil` to hold those epochs until a date arrives.
+    ///   - includeEstimated: Whether estimated positions are delivered as fixes.
+    init(day: Int?, includeEstimated: Bool) {
         self.day = day
+        self.includeEstimated = includeEstimated
         inView.reserveCapacity(8)
+        ready.reserveCapacity(Self.maximumHeldEpochs + 2)
     }
 
-    /// Adds a sentence; returns the previous epoch's event when the sentence starts a new one.
-    mutating func add(_ sentence: NMEASentence) -> SourceEvent? {
-        var event: SourceEvent?
+    /// Adds a sentence, read on line `line`; the events it completes wait in ``nextReady()``.
+    mutating func add(_ sentence: NMEASentence, line: Int) {
         if let time = sentence.time, time != epoch.time {
-            if epoch.time != nil { event = finish() }
-            begin(time)
+            if epoch.time != nil { finishEpoch() }
+            begin(time, line: line)
         }
         epoch.hasSentences = true
         switch sentence {
-        case let .gga(_, quality, latitude, longitude, hdop, altitude):
-            if quality > 0, let latitude, let longitude {
-                epoch.ggaPosition = Coordinate(latitude: latitude, longitude: longitude)
-                epoch.altitude = altitude
+        case let .gga(_, status, latitude, longitude, hdop, altitude):
+            if let position = Self.position(status, latitude, longitude) {
+                epoch.gga = position
+                epoch.ggaAltitude = altitude
             }
             if let hdop, hdop > 0 { epoch.ggaHDOP = hdop }
-        case let .rmc(_, active, latitude, longitude, knots, course, rmcDay):
-            if active, let latitude, let longitude {
-                epoch.rmcPosition = Coordinate(latitude: latitude, longitude: longitude)
+        case let .gns(_, status, latitude, longitude, hdop, altitude):
+            if let position = Self.position(status, latitude, longitude) {
+                epoch.gns = position
+                epoch.gnsAltitude = altitude
+            }
+            if let hdop, hdop > 0 { epoch.gnsHDOP = hdop }
+        case let .rmc(_, status, latitude, longitude, knots, course, rmcDay):
+            if let position = Self.position(status, latitude, longitude) {
+                epoch.rmc = position
                 epoch.rmcSpeed = knots.map { $0 * 1852 / 3600 }
                 epoch.rmcCourse = course
             }
-            if let rmcDay { day = rmcDay }
+            if let rmcDay { date(rmcDay) }
+        case let .gll(_, status, latitude, longitude):
+            if let position = Self.position(status, latitude, longitude) { epoch.gll = position }
+        case let .zda(_, zdaDay):
+            if let zdaDay { date(zdaDay) }
         case let .gsa(_, hdop, vdop):
             if let hdop, hdop > 0 { epoch.gsaHDOP = hdop }
             if let vdop, vdop > 0 { epoch.gsaVDOP = vdop }
@@ -60,59 +102,221 @@ struct NMEAEpochAssembler {
                 inView.append((talker, count))
             }
         }
+    }
+
+    /// Ends the input: the last epoch, and any epochs still waiting for a date (as undated).
+    mutating func finish() {
+        finishEpoch()
+        if !held.isEmpty { giveUpHolding() }
+    }
+
+    /// The next event, oldest first; `nil` when none is ready.
+    mutating func nextReady() -> SourceEvent? {
+        guard readyIndex < ready.count else { return nil }
+        let event = ready[readyIndex]
+        readyIndex += 1
+        if readyIndex == ready.count {
+            ready.removeAll(keepingCapacity: true)
+            readyIndex = 0
+        }
         return event
     }
 
-    /// Ends the current epoch: its event, or `nil` when it had no sentences.
-    mutating func finish() -> SourceEvent? {
+    /// The line of the first epoch delivered without a date, once.
+    mutating func takeUndatedLine() -> Int? {
+        defer { undatedLine = nil }
+        return undatedLine
+    }
+
+    /// A sentence's position, when it says it has one.
+    private static func position(_ status: NMEAFixStatus, _ latitude: Double?, _ longitude: Double?) -> Position? {
+        guard status != .none, let latitude, let longitude else { return nil }
+        return Position(
+            coordinate: Coordinate(latitude: latitude, longitude: longitude),
+            estimated: status == .estimated
+        )
+    }
+
+    /// Sets the date of the current epoch, and dates the epochs held until now.
+    private mutating func date(_ newDay: Int) {
+        day = newDay
+        guard !held.isEmpty else { return }
+        let now = epoch.time ?? 0
+        for index in held.indices {
+            // An epoch held from before midnight belongs to the day before.
+            let heldDay = held[index].time - now > 12 * 3_600_000 ? newDay - 1 : newDay
+            ready.append(Self.event(held[index].outcome, time: held[index].time, day: heldDay))
+        }
+        held.removeAll(keepingCapacity: true)
+    }
+
+    /// Delivers the held epochs without a date, and every later one until a date arrives.
+    private mutating func giveUpHolding() {
+        gaveUpHolding = true
+        for entry in held {
+            noteUndated(entry.outcome, line: entry.line)
+            ready.append(Self.event(entry.outcome, time: entry.time, day: nil))
+        }
+        held.removeAll(keepingCapacity: true)
+    }
+
+    /// Keeps the line of the first fix delivered without a date, for the one notice.
+    private mutating func noteUndated(_ outcome: Outcome, line: Int) {
+        guard !undatedNoticed, case .fix = outcome else { return }
+        undatedNoticed = true
+        undatedLine = line
+    }
+
+    /// Ends the current epoch: its event is ready, or held until a date arrives.
+    private mutating func finishEpoch() {
         defer {
             epoch = Epoch()
             inView.removeAll(keepingCapacity: true)
         }
-        guard epoch.hasSentences else { return nil }
-        let position = epoch.ggaPosition ?? epoch.rmcPosition
-        guard let time = epoch.time, let position, position.isValid else {
-            var message = "no fix"
-            if let time = epoch.time { message += " at " + NMEACalendar.iso8601(days: day, milliseconds: time) }
+        guard epoch.hasSentences else { return }
+        let outcome = makeOutcome()
+        guard let time = epoch.time else {
+            ready.append(Self.event(outcome, time: nil, day: nil))
+            return
+        }
+        if let day {
+            ready.append(Self.event(outcome, time: time, day: day))
+        } else if gaveUpHolding {
+            noteUndated(outcome, line: epoch.line)
+            ready.append(Self.event(outcome, time: time, day: nil))
+        } else {
+            held.append(Held(time: time, line: epoch.line, outcome: outcome))
+            let span = (time - held[0].time + 86_400_000) % 86_400_000
+            if held.count >= Self.maximumHeldEpochs || span >= Self.maximumHeldSpan { giveUpHolding() }
+        }
+    }
+
+    /// What the current epoch says, before it is dated.
+    ///
+    /// The position is GGA's, else GNS's, RMC's, GLL's: GGA and GNS carry the fix quality, the
+    /// altitude and HDOP the position goes with. A measured position wins over an estimated one.
+    private mutating func makeOutcome() -> Outcome {
+        var chosen = Self.first(epoch.gga, epoch.gns, epoch.rmc, epoch.gll) { !$0.estimated }
+        if chosen == nil, let estimated = Self.first(epoch.gga, epoch.gns, epoch.rmc, epoch.gll, where: { _ in true }) {
+            guard includeEstimated else {
+                skippedEstimated += 1
+                return .estimated
+            }
+            chosen = estimated
+        }
+        guard let chosen, chosen.coordinate.isValid else {
+            var suffix = ""
             if !inView.isEmpty {
                 let count = inView.reduce(0) { $0 + $1.count }
-                message += ": \(count) satellite\(count == 1 ? "" : "s") in view"
+                suffix = ": \(count) satellite\(count == 1 ? "" : "s") in view"
             }
-            return .unavailable(message)
+            return .noFix(suffix)
         }
-        let hdop = epoch.ggaHDOP ?? epoch.gsaHDOP
-        let seconds = Double(day) * 86_400 + Double(time / 1000) + Double(time % 1000) / 1000
-        let location = Location(
-            coordinate: position,
-            altitude: epoch.ggaPosition == nil ? nil : epoch.altitude,
-            horizontalAccuracy: DOPAccuracy.horizontal(hdop: hdop),
-            verticalAccuracy: DOPAccuracy.vertical(vdop: epoch.gsaVDOP),
-            speed: epoch.rmcSpeed ?? epoch.vtgSpeed,
-            course: epoch.rmcSpeed != nil || epoch.rmcCourse != nil ? epoch.rmcCourse : epoch.vtgCourse,
-            timestamp: Date(timeIntervalSince1970: seconds)
+        let altitude: Double? =
+            chosen == epoch.gga ? epoch.ggaAltitude : chosen == epoch.gns ? epoch.gnsAltitude : nil
+        // RMC's speed and course go with its position when RMC's is as good as the one chosen.
+        let rmcMatches = epoch.rmc.map { !$0.estimated || chosen.estimated } ?? false
+        let time = epoch.time ?? 0
+        return .fix(
+            Location(
+                coordinate: chosen.coordinate,
+                altitude: altitude,
+                horizontalAccuracy: DOPAccuracy.horizontal(hdop: epoch.ggaHDOP ?? epoch.gnsHDOP ?? epoch.gsaHDOP),
+                verticalAccuracy: DOPAccuracy.vertical(vdop: epoch.gsaVDOP),
+                speed: rmcMatches ? epoch.rmcSpeed ?? epoch.vtgSpeed : epoch.vtgSpeed,
+                course: rmcMatches && (epoch.rmcSpeed != nil || epoch.rmcCourse != nil)
+                    ? epoch.rmcCourse : epoch.vtgCourse,
+                timestamp: Date(timeIntervalSince1970: Double(time / 1000) + Double(time % 1000) / 1000)
+            )
         )
-        return .location(location)
+    }
+
+    /// The first of four positions, in order, that is present and passes a test (without an array:
+    /// this runs for every epoch).
+    private static func first(
+        _ a: Position?,
+        _ b: Position?,
+        _ c: Position?,
+        _ d: Position?,
+        where test: (Position) -> Bool
+    ) -> Position? {
+        if let a, test(a) { return a }
+        if let b, test(b) { return b }
+        if let c, test(c) { return c }
+        if let d, test(d) { return d }
+        return nil
+    }
+
+    /// An epoch's event on its date: the fix with its full timestamp, or why there is none.
+    private static func event(_ outcome: Outcome, time: Int?, day: Int?) -> SourceEvent {
+        var when = ""
+        if let time {
+            if let day {
+                when = " at " + NMEACalendar.iso8601(days: day, milliseconds: time)
+            } else {
+                let text = NMEACalendar.iso8601(days: 0, milliseconds: time)
+                when = " at " + text.dropFirst(11).dropLast() + " UTC"
+            }
+        }
+        switch outcome {
+        case .fix(var location):
+            guard let day else {
+                return .unavailable("fix\(when) without a date (no RMC or ZDA sentence gives one); not replayed")
+            }
+            location.timestamp = location.timestamp.addingTimeInterval(Double(day) * 86_400)
+            return .location(location)
+        case .estimated:
+            return .unavailable("estimated position\(when) (dead reckoning, simulator or status V); not replayed")
+        case .noFix(let suffix):
+            return .unavailable("no fix\(when)\(suffix)")
+        }
     }
 
     /// Opens an epoch at a time of day, moving the date on at midnight.
-    private mutating func begin(_ time: Int) {
-        if let previousTime, previousTime - time > 12 * 3_600_000 { day += 1 }
+    private mutating func begin(_ time: Int, line: Int) {
+        if let previousTime, previousTime - time > 12 * 3_600_000, let current = day { day = current + 1 }
         previousTime = time
         epoch.time = time
+        epoch.line = line
+    }
+
+    /// A position and whether the receiver measured it.
+    private struct Position: Equatable {
+        var coordinate: Coordinate
+        var estimated: Bool
+    }
+
+    /// An epoch's event before it is dated; a fix's timestamp is its time of day on 1970-01-01.
+    private enum Outcome {
+        case fix(Location)
+        case estimated
+        case noFix(String)
+    }
+
+    /// An epoch waiting for a date.
+    private struct Held {
+        var time: Int
+        var line: Int
+        var outcome: Outcome
     }
 
     /// What one epoch's sentences said.
     private struct Epoch {
         var time: Int?
+        var line = 0
         var hasSentences = false
-        var ggaPosition: Coordinate?
-        var altitude: Double?
-        var rmcPosition: Coordinate?
+        var gga: Position?
+        var ggaAltitude: Double?
+        var gns: Position?
+        var gnsAltitude: Double?
+        var rmc: Position?
         var rmcSpeed: Double?
         var rmcCourse: Double?
+        var gll: Position?
         var vtgSpeed: Double?
         var vtgCourse: Double?
         var ggaHDOP: Double?
+        var gnsHDOP: Double?
         var gsaHDOP: Double?
         var gsaVDOP: Double?
     }

@@ -111,9 +111,17 @@ struct NMEAFields {
     }
 
     /// A UTC time of day `hhmmss` or `hhmmss.sss`, in milliseconds since midnight; `nil` when empty.
+    ///
+    /// Some receivers pad the field with spaces (`" 61500.00"`, `"061500 "`): leading spaces stand
+    /// for zeros, trailing ones are dropped.
     func time(_ field: Range<Int>) throws(NMEAFieldError) -> Int? {
-        if field.isEmpty { return nil }
-        guard let parts = digits(field), parts.integerDigits == 6 else {
+        var lower = field.lowerBound
+        var upper = field.upperBound
+        while upper > lower, line[upper - 1] == UInt8(ascii: " ") { upper -= 1 }
+        if lower == upper { return nil }
+        while lower < upper, line[lower] == UInt8(ascii: " ") { lower += 1 }
+        let padding = lower - field.lowerBound
+        guard let parts = digits(lower..<upper), parts.integerDigits + padding == 6 else {
             throw error(field, "the time \"\(text(field))\" is not in hhmmss.ss form")
         }
         let hours = parts.integer / 10_000
@@ -130,6 +138,20 @@ struct NMEAFields {
             )
         )
         return ((hours * 60 + minutes) * 60 + seconds) * 1000 + milliseconds
+    }
+
+    /// A position from its latitude and longitude fields (each with its hemisphere), or `nil`s when
+    /// the sentence says there is no fix: a receiver without one fills the fields with placeholders
+    /// (`8960.0000,N`, `36000.0000,E`, zeros, or nothing) that are not errors.
+    func position(
+        _ latitude: (Range<Int>, Range<Int>),
+        _ longitude: (Range<Int>, Range<Int>),
+        status: NMEAFixStatus
+    ) throws(NMEAFieldError) -> (Double?, Double?) {
+        guard status != .none else { return (nil, nil) }
+        return (
+            try angle(latitude.0, latitude.1, latitude: true), try angle(longitude.0, longitude.1, latitude: false)
+        )
     }
 
     /// A date `ddmmyy` in days since 1970-01-01 (years 80–99 are 1980–1999, 00–79 are 2000–2079,

@@ -7,6 +7,7 @@ extension NMEAReader {
     /// input, reads the last unterminated line and moves to ``Phase/draining``.
     mutating func readLines() throws(ReplayIssue) -> SourceEvent? {
         while true {
+            if let event = nextReady() { return event }
             if input.isChunkRead {
                 guard try input.loadChunk() else {
                     phase = .draining
@@ -140,7 +141,8 @@ extension NMEAReader {
         case let .sentence(sentence):
             if !leading.isOver { endLeadingContent(skipping: skipped) }
             sawSentence = true
-            return assembler.add(sentence)
+            assembler.add(sentence, line: input.lineNumber)
+            return nextReady()
         }
     }
 

@@ -101,7 +101,13 @@ final class Player: @unchecked Sendable {
                 strict: source.strict,
                 onIssue: { report($0) }
             )
-        case .nmea: return NMEAReader(input: input, strict: source.strict, onIssue: { report($0) })
+        case .nmea:
+            return NMEAReader(
+                input: input,
+                strict: source.strict,
+                includeEstimated: source.includeEstimated,
+                onIssue: { report($0) }
+            )
         }
     }
 }

@@ -222,6 +222,7 @@ struct TrackSession {
             speed: speed,
             looping: looping,
             strict: command.strict,
+            includeEstimated: command.includeEstimated,
             onIssue: { issue in
                 switch issue.severity {
                 case .malformed: terminal.error("warning: \(issue) (skipped; --strict makes this fatal)")

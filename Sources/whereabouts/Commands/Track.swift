@@ -162,6 +162,11 @@ struct Track: AsyncParsableCommand {
     @Flag(help: "Stop at the first malformed record instead of skipping it.")
     var strict = false
 
+    @Flag(
+        help: "Replay NMEA positions the receiver did not measure (dead reckoning, simulator, status V) as fixes."
+    )
+    var includeEstimated = false
+
     func validate() throws {
         if accuracy != nil && answer == nil {
             throw ValidationError("--precise and --approximate set the Precise switch of --answer; add --answer.")
@@ -170,8 +175,10 @@ struct Track: AsyncParsableCommand {
         if let speed { _ = try Self.parseSpeed(speed) }
         if let loop { _ = try Self.parseLoop(loop) }
         if let source, source.hasPrefix("gpsd://") {
-            if speed != nil || loop != nil || strict || points != nil {
-                throw ValidationError("--speed, --loop, --strict and --points are for track files; gpsd is live.")
+            if speed != nil || loop != nil || strict || points != nil || includeEstimated {
+                throw ValidationError(
+                    "--speed, --loop, --strict, --points and --include-estimated are for track files; gpsd is live."
+                )
             }
         }
         if source == "-", let loop, loop != "1" {
