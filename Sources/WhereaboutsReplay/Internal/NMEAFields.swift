@@ -154,6 +154,25 @@ struct NMEAFields {
         )
     }
 
+    /// Throws when a sentence that claims a fix gives no position, or (when `needsTime`) no time.
+    ///
+    /// - Parameters:
+    ///   - latitude: The latitude read.
+    ///   - longitude: The longitude read.
+    ///   - time: The time read.
+    ///   - field: The field that claims the fix (quality, status or mode), where the error points.
+    ///   - claim: What the field claims, e.g. `"fix quality 1"`; built only for the error.
+    func requirePositionAndTime(
+        _ latitude: Double?,
+        _ longitude: Double?,
+        _ time: Int?,
+        claimedBy field: Range<Int>,
+        _ claim: @autoclosure () -> String
+    ) throws(NMEAFieldError) {
+        guard latitude != nil, longitude != nil else { throw error(field, "\(claim()) but no position") }
+        guard time != nil else { throw error(field, "\(claim()) but no time") }
+    }
+
     /// A date `ddmmyy` in days since 1970-01-01 (years 80–99 are 1980–1999, 00–79 are 2000–2079,
     /// as GPS began in 1980); `nil` when empty.
     func date(_ field: Range<Int>) throws(NMEAFieldError) -> Int? {

@@ -71,10 +71,13 @@ enum NMEASentenceKind {
         let status: NMEAFixStatus = quality == 0 ? .none : quality == 6 || quality == 8 ? .estimated : .valid
         let (latitude, longitude) = try fields.position(latitudeFields, longitudeFields, status: status)
         if status != .none {
-            guard latitude != nil, longitude != nil else {
-                throw fields.error(qualityField, "fix quality \(quality) but no position")
-            }
-            guard time != nil else { throw fields.error(qualityField, "fix quality \(quality) but no time") }
+            try fields.requirePositionAndTime(
+                latitude,
+                longitude,
+                time,
+                claimedBy: qualityField,
+                "fix quality \(quality)"
+            )
         }
         return .gga(
             time: time,
@@ -105,8 +108,7 @@ enum NMEASentenceKind {
         let status = Self.status(statusLetter, mode: mode)
         let (latitude, longitude) = try fields.position(latitudeFields, longitudeFields, status: status)
         if status == .valid {
-            guard latitude != nil, longitude != nil else { throw fields.error(statusField, "status A but no position") }
-            guard time != nil else { throw fields.error(statusField, "status A but no time") }
+            try fields.requirePositionAndTime(latitude, longitude, time, claimedBy: statusField, "status A")
         }
         if let knots, knots < 0 { throw fields.error(speedField, "the speed is negative") }
         if let course, !(0...360).contains(course) { throw fields.error(courseField, "the course is not 0–360°") }
@@ -147,10 +149,13 @@ enum NMEASentenceKind {
         }
         let (latitude, longitude) = try fields.position(latitudeFields, longitudeFields, status: status)
         if status != .none {
-            guard latitude != nil, longitude != nil else {
-                throw fields.error(modeField, "mode \(fields.text(modeField)) but no position")
-            }
-            guard time != nil else { throw fields.error(modeField, "mode \(fields.text(modeField)) but no time") }
+            try fields.requirePositionAndTime(
+                latitude,
+                longitude,
+                time,
+                claimedBy: modeField,
+                "mode \(fields.text(modeField))"
+            )
         }
         return .gns(
             time: time,
