@@ -89,6 +89,8 @@ import WhereaboutsTesting
         let session = await harness.client.startServiceSession(authorization: .whenInUse)
         var diagnostics = session.diagnostics().makeAsyncIterator()
         #expect(await diagnostics.next() == [.authorizationDenied])
+        #expect(await harness.engine.presentedPrompt == nil)
+        #expect(harness.person.prompts.isEmpty)
         await harness.engine.changeSettings(servicesEnabled: false)
         #expect(await diagnostics.next() == [.authorizationDeniedGlobally])
         await harness.engine.changeSettings(servicesEnabled: true, restricted: true)
