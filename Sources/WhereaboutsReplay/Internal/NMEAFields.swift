@@ -154,7 +154,7 @@ struct NMEAFields {
         )
     }
 
-    /// Throws when a sentence that claims a fix gives no position, or (when `needsTime`) no time.
+    /// Throws when a sentence that claims a fix gives no position or no time.
     ///
     /// - Parameters:
     ///   - latitude: The latitude read.
@@ -162,6 +162,7 @@ struct NMEAFields {
     ///   - time: The time read.
     ///   - field: The field that claims the fix (quality, status or mode), where the error points.
     ///   - claim: What the field claims, e.g. `"fix quality 1"`; built only for the error.
+    /// - Throws: ``NMEAFieldError`` at `field`: "<claim> but no position", or "… but no time".
     func requirePositionAndTime(
         _ latitude: Double?,
         _ longitude: Double?,
