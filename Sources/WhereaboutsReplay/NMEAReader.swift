@@ -10,7 +10,8 @@ public import Whereabouts
 /// present, must match; a sentence without one is accepted. Lines may end in LF or CRLF.
 ///
 /// Sentences with the same UTC time form an **epoch**, which becomes one event:
-/// - ``Whereabouts/SourceEvent/location(_:)`` when GGA (fix quality 1–5 or 7), GNS (a mode letter
+/// - ``Whereabouts/SourceEvent/location(_:)`` when GGA (fix quality 1–5, or 7: a position entered by hand
+///   or surveyed, which says where the receiver is), GNS (a mode letter
 ///   A, D, P, R, F or M), RMC or GLL (status `A`) gives a position. When several do, GGA's wins, then
 ///   GNS's, RMC's, GLL's: GGA and GNS say what kind of fix it is, and carry the altitude (above mean
 ///   sea level) and the HDOP that go with their position; RMC's and GLL's status is a single letter.
@@ -293,7 +294,7 @@ public struct NMEAReader: ChunkedTrackReader {
                 line: line,
                 "no RMC or ZDA sentence gives a date for the fixes from this line on (GGA, GNS and GLL carry "
                     + "only the time of day): they are reported undated, not replayed; record RMC or ZDA "
-                    + "sentences, or give NMEAReader a defaultDate"
+                    + "sentences, or give the date (whereabouts track --date YYYY-MM-DD; NMEAReader's defaultDate)"
             )
         }
         return event

@@ -89,6 +89,9 @@ public struct ReplaySource: LocationSource {
     /// Whether NMEA positions the receiver did not measure (dead reckoning, a simulator, status `V`)
     /// are replayed as fixes; by default they are left out and counted in a notice.
     public let includeEstimated: Bool
+    /// The UTC date (year, month, day) of NMEA epochs before the first RMC or ZDA sentence, for a log
+    /// that has none (GGA only); `nil` holds them until a date arrives.
+    public let defaultDate: DateComponents?
     let clock: any Clock<Duration>
     let onIssue: @Sendable (ReplayIssue) -> Void
 
@@ -102,6 +105,7 @@ public struct ReplaySource: LocationSource {
     ///   - looping: How many times the track plays.
     ///   - strict: Whether a malformed record is fatal.
     ///   - includeEstimated: Whether estimated NMEA positions are replayed as fixes.
+    ///   - defaultDate: The UTC date of NMEA epochs before the first RMC or ZDA sentence, or `nil`.
     ///   - clock: The clock that paces the replay.
     ///   - onIssue: Called with each malformed record that is skipped, and with each notice
     ///     (``ReplayIssue/isNotice``).
@@ -113,6 +117,7 @@ public struct ReplaySource: LocationSource {
         looping: Looping = .never,
         strict: Bool = false,
         includeEstimated: Bool = false,
+        defaultDate: DateComponents? = nil,
         clock: any Clock<Duration> = ContinuousClock(),
         onIssue: @escaping @Sendable (ReplayIssue) -> Void = { _ in }
     ) {
@@ -123,6 +128,7 @@ public struct ReplaySource: LocationSource {
         self.looping = looping
         self.strict = strict
         self.includeEstimated = includeEstimated
+        self.defaultDate = defaultDate
         self.clock = clock
         self.onIssue = onIssue
     }
@@ -135,11 +141,7 @@ public struct ReplaySource: LocationSource {
     public func check() throws(ReplayIssue) {
         guard case .file(let url) = input else { return }
         var probe = try ByteInput(contentsOf: url)
-        switch format {
-        case nil: _ = try TrackFormat.detect(in: &probe)
-        case .gpx: try TrackFormat.checkEncoding(of: &probe)
-        case .nmea: break
-        }
+        if format == nil { _ = try TrackFormat.detect(in: &probe) }
     }
 
     /// Starts the replay.

@@ -17,12 +17,16 @@ public enum TrackFormat: String, Hashable, Sendable, CaseIterable {
     /// the first of these decides, anywhere in the first 16 KiB: `<gpx` or `<?xml` (GPX), or a whole
     /// NMEA sentence with a correct checksum, `$GPGGA,…*hh` (NMEA), as when a log starts with a comment
     /// header (`# Name: …`), a free-text header, binary bytes or a sentence cut where the recording
-    /// began. Text in UTF-16 is neither.
+    /// began. Text in UTF-16 (with a byte-order mark, or GPX starting `<?`) is read as its UTF-8.
     ///
     /// - Parameter prefix: The first bytes (a few kilobytes are plenty).
     /// - Returns: The format, or `nil` when neither fits.
     public static func detect(_ prefix: some Collection<UInt8>) -> TrackFormat? {
-        let bytes = Array(prefix.prefix(detectionLength))
+        var bytes = Data(prefix.prefix(detectionLength))
+        if let isBigEndian = UTF16Transcoder.byteOrder(of: bytes) {
+            var transcoder = UTF16Transcoder(isBigEndian: isBigEndian)
+            bytes = transcoder.transcode(bytes, isLast: false)
+        }
         return bytes.withUnsafeBytes { TrackSniffer(bytes: $0).format }
     }
 
@@ -31,16 +35,15 @@ public enum TrackFormat: String, Hashable, Sendable, CaseIterable {
     /// Reads until the format is clear, the input ends, or 16 KiB were read: a slow pipe (`gpspipe -r |
     /// whereabouts track --source -`) starts playing at its first sentence.
     ///
-    /// - Parameter input: The input; its first bytes are read and put back.
+    /// - Parameter input: The input (UTF-16 input comes out of it as UTF-8); its first bytes are read
+    ///   and put back.
     /// - Returns: The detected format.
-    /// - Throws: ``ReplayIssue`` when the input is empty, is UTF-16, or is like neither format.
+    /// - Throws: ``ReplayIssue`` when the input is empty or is like neither format.
     package static func detect(in input: inout ByteInput) throws(ReplayIssue) -> TrackFormat {
         var head = Data()
         while head.count < detectionLength, let chunk = try input.nextChunk() {
             if head.isEmpty { head = chunk } else { head.append(chunk) }
-            let sniffer = head.withUnsafeBytes { TrackSniffer(bytes: $0) }
-            if sniffer.isUTF16 { throw utf16Issue(head, in: input.name) }
-            if let format = sniffer.format {
+            if let format = head.withUnsafeBytes({ TrackSniffer(bytes: $0).format }) {
                 input.putBack(head)
                 return format
             }
@@ -54,28 +57,6 @@ public enum TrackFormat: String, Hashable, Sendable, CaseIterable {
             line: 1,
             message: "is neither GPX (no <gpx or <?xml in its first 16 KiB) nor NMEA (no sentence such as "
                 + "$GPGGA,…*hh with a correct checksum in its first 16 KiB); give a .gpx or .nmea track"
-        )
-    }
-
-    /// Checks that an input given as GPX is not UTF-16, which the GPX reader does not read.
-    ///
-    /// - Parameter input: The input; its first chunk is read and put back.
-    /// - Throws: ``ReplayIssue`` when the input is UTF-16.
-    static func checkEncoding(of input: inout ByteInput) throws(ReplayIssue) {
-        guard let first = try input.nextChunk() else { return }
-        input.putBack(first)
-        if first.withUnsafeBytes({ TrackSniffer(bytes: $0).isUTF16 }) { throw utf16Issue(first, in: input.name) }
-    }
-
-    private static func utf16Issue(_ head: Data, in name: String) -> ReplayIssue {
-        let littleEndian = head.first == 0xFF || head.first == UInt8(ascii: "<")
-        let order = littleEndian ? "UTF-16LE" : "UTF-16BE"
-        let what = head.contains(UInt8(ascii: "<")) ? "GPX in \(order)" : "\(order) text"
-        return ReplayIssue(
-            file: name,
-            line: 0,
-            message: "is \(what); Whereabouts reads GPX and NMEA in UTF-8 (or ASCII). Convert it first: "
-                + "iconv -f UTF-16 -t UTF-8 '\(name)' > track-utf8.gpx"
         )
     }
 }

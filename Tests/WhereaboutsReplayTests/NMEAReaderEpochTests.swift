@@ -202,6 +202,36 @@ struct NMEAReaderEpochTests {
         #expect(Support.close(included.locations[3].speed, 2.7 * Support.knots))
     }
 
+    /// A Magellan eXplorist writes GLL's time to the millisecond and GGA's and RMC's to the hundredth
+    /// (gpsd's `test/daemon/eXplorist210.log`: `$GPGLL,…,200619.295,A`, then `$GPGGA,200619.30,…`,
+    /// `$GPRMC,200619.30,…`): one second, one fix, not two 5 ms apart.
+    @Test func timesWrittenToDifferentPrecisionsAreOneEpoch() throws {
+        let lines = [
+            Support.sentence("GPGLL,5313.2228,N,00634.4228,E,200619.295,A"),
+            Support.sentence("GPGGA,200619.30,5313.2228,N,00634.4228,E,1,05,2.6,00000,M,,,,"),
+            Support.sentence("GPRMC,200619.30,A,5313.2228,N,00634.4228,E,00.0,000.0,200506,00,W"),
+            Support.sentence("GPGLL,5313.2229,N,00634.4230,E,200620.303,A"),
+            Support.sentence("GPGGA,200620.30,5313.2229,N,00634.4230,E,1,05,2.5,00000,M,,,,"),
+            Support.sentence("GPRMC,200620.30,A,5313.2229,N,00634.4230,E,00.0,000.0,200506,00,W"),
+        ]
+        let result = try Self.read(lines)
+        #expect(result.issues.isEmpty)
+        try #require(result.locations.count == 2)
+        let first = try Support.utc(2006, 5, 20, 20, 6, 19.295)
+        #expect(abs(result.locations[0].timestamp.timeIntervalSince(first)) < 0.000_5)
+        #expect(Support.close(result.locations[1].coordinate.longitude, Support.degrees(6, 34.4230)))
+    }
+
+    /// Quality 7 is a position entered by hand or surveyed (a timing receiver held at its antenna's
+    /// surveyed position): where the receiver is, not a guess, so a fix, as gpsd (status "surveyed")
+    /// and gpsbabel read it.
+    @Test func manualInputQualitySevenIsAFix() throws {
+        let result = try Self.read([Self.rmc("120000.00"), Self.gga("120001.00", quality: 7)])
+        #expect(result.locations.count == 2)
+        #expect(result.unavailable.isEmpty)
+        #expect(result.issues.isEmpty)
+    }
+
     @Test func noFixPlaceholdersAreQuietlyNoFixEvenWhenStrict() throws {
         let text = [
             Support.sentence("GPGGA,000012.00,8960.0000,N,36000.0000,E,0,00,99.9,,,,,,"),

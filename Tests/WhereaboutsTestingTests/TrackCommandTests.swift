@@ -57,6 +57,9 @@ struct TrackCommandTests {
             (["--loop", "0"], "--loop must be a whole number"),
             (["--source", "gpsd://localhost", "--speed", "2"], "gpsd is live"),
             (["--source", "gpsd://localhost", "--include-estimated"], "gpsd is live"),
+            (["--source", "gpsd://localhost", "--date", "2024-05-16"], "gpsd is live"),
+            (["--date", "16/05/2024"], "--date must be a UTC date written YYYY-MM-DD"),
+            (["--date", "2024-13-01"], "--date must be a UTC date written YYYY-MM-DD"),
             (["--source", "gpsd://host:notaport", "--answer", "deny"], "gpsd://host:notaport"),
             (["--source", "-", "--loop", "2"], "standard input can be read once"),
         ]
@@ -87,6 +90,32 @@ struct TrackCommandTests {
         }
         let times = fixes.compactMap { $0["timestamp"] as? String }
         #expect(Set(times).count == 5, "each approximate fix comes at its own time, at most 4 an hour")
+    }
+
+    /// A log of GGA sentences only (no RMC or ZDA: a depth sounder's GPS, as gpsd's
+    /// `test/daemon/sounder.log`) has no date: without `--date` nothing plays and a note says how to give
+    /// one; with it every fix plays on that date.
+    @Test("--date dates a GGA-only log")
+    func dateForAGGAOnlyLog() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = Data(
+            """
+            $GPGGA,134304,4228.3385,N,07104.3870,W,1,08,1.1,25.3,M,-33.4,M,,*4B
+            $GPGGA,134305,4228.3384,N,07104.3871,W,1,08,1.1,25.4,M,-33.4,M,,*4D
+
+            """.utf8
+        )
+        let base = ["--source", "-", "--answer", "while-using", "--precise", "--format", "ndjson"]
+        let consent = directory.appendingPathComponent("c.json")
+        let undated = try Self.track(base, consent: consent, input: log)
+        #expect(undated.status == 0, "\(undated.stderr)")
+        #expect(try Self.jsonLines(undated.stdout).isEmpty)
+        #expect(undated.stderr.contains("whereabouts track --date YYYY-MM-DD"), "\(undated.stderr)")
+        let dated = try Self.track(base + ["--date", "2024-05-16"], consent: consent, input: log)
+        #expect(dated.status == 0, "\(dated.stderr)")
+        let times = try Self.jsonLines(dated.stdout).compactMap { $0["timestamp"] as? String }
+        #expect(times == ["2024-05-16T13:43:04.000Z", "2024-05-16T13:43:05.000Z"], "\(dated.stdout)")
     }
 
     @Test("--precise gives precise fixes with speed and course, and --limit stops there")

@@ -2,6 +2,9 @@ package import Foundation
 
 /// Reads a file or standard input in fixed-size chunks, so memory stays constant whatever the
 /// input's size.
+///
+/// Text that starts with a UTF-16 byte-order mark (or `<?` in UTF-16) is handed out as UTF-8, chunk by
+/// chunk; other input is handed out as it is read.
 package struct ByteInput {
     /// The chunk size: 64 KiB.
     package static let chunkSize = 65_536
@@ -16,6 +19,11 @@ package struct ByteInput {
     private var memoryOffset = 0
     private let memoryChunkSize: Int
     private(set) var isAtEnd = false
+    /// Chunks put back after format detection, handed out before anything else.
+    private var returned: [Data] = []
+    private var encodingChecked = false
+    /// Set when the input is UTF-16.
+    private var transcoder: UTF16Transcoder?
 
     /// Opens a file.
     init(contentsOf url: URL) throws(ReplayIssue) {
@@ -57,6 +65,39 @@ package struct ByteInput {
 
     /// The next chunk, or `nil` at the end.
     package mutating func nextChunk() throws(ReplayIssue) -> Data? {
+        if let chunk = returned.popLast() { return chunk }
+        guard encodingChecked else { return try firstChunk() }
+        guard transcoder != nil else { return try readChunk() }
+        return try transcodedChunk()
+    }
+
+    /// The first chunk (at least four bytes when the input has them), after deciding from it whether
+    /// the input is UTF-16.
+    private mutating func firstChunk() throws(ReplayIssue) -> Data? {
+        encodingChecked = true
+        guard var head = try readChunk() else { return nil }
+        while head.count < 4, let more = try readChunk() { head.append(more) }
+        guard let isBigEndian = UTF16Transcoder.byteOrder(of: head) else { return head }
+        var transcoder = UTF16Transcoder(isBigEndian: isBigEndian)
+        let text = transcoder.transcode(head, isLast: false)
+        self.transcoder = transcoder
+        return text.isEmpty ? try transcodedChunk() : text
+    }
+
+    /// The UTF-8 of the next chunk of UTF-16 input.
+    private mutating func transcodedChunk() throws(ReplayIssue) -> Data? {
+        guard var transcoder else { return try readChunk() }
+        defer { self.transcoder = transcoder }
+        while let raw = try readChunk() {
+            let text = transcoder.transcode(raw, isLast: false)
+            if !text.isEmpty { return text }
+        }
+        let rest = transcoder.transcode(Data(), isLast: true)
+        return rest.isEmpty ? nil : rest
+    }
+
+    /// The next chunk as read, or `nil` at the end.
+    private mutating func readChunk() throws(ReplayIssue) -> Data? {
         if let chunk = pending.popLast() { return chunk }
         guard !isAtEnd else { return nil }
         if memoryOffset < memory.count {
@@ -86,6 +127,6 @@ package struct ByteInput {
     /// end is not read again after it.
     mutating func putBack(_ chunk: Data) {
         guard !chunk.isEmpty else { return }
-        pending.append(chunk)
+        returned.append(chunk)
     }
 }

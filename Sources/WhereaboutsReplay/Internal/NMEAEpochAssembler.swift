@@ -4,7 +4,10 @@ import Whereabouts
 /// Gathers the sentences of one epoch (one UTC time) and turns them into one event.
 ///
 /// Sentences with a time (GGA, RMC, GNS, GLL, ZDA) open a new epoch when their time differs from
-/// the current one; GSA, GSV and VTG join the current epoch. The date comes from RMC or ZDA (or a
+/// the current one by 10 ms or more; GSA, GSV and VTG join the current epoch. Times closer than that
+/// are one instant written to different precisions (Magellan receivers write GLL's time to the
+/// millisecond, `200619.295`, and GGA's and RMC's to the hundredth, `200619.30`); no receiver sends
+/// epochs 10 ms apart. The date comes from RMC or ZDA (or a
 /// default date); it moves on a day when the time of day goes backwards by more than twelve hours
 /// (23:59:59 → 00:00:00).
 ///
@@ -57,7 +60,7 @@ struct NMEAEpochAssembler {
 
     /// Adds a sentence, read on line `line`; the events it completes wait in ``nextReady()``.
     mutating func add(_ sentence: NMEASentence, line: Int) {
-        if let time = sentence.time, time != epoch.time {
+        if let time = sentence.time, !Self.isSameInstant(time, epoch.time) {
             if epoch.time != nil { finishEpoch() }
             begin(time, line: line)
         }
@@ -270,6 +273,13 @@ struct NMEAEpochAssembler {
         case .noFix(let suffix):
             return .unavailable("no fix\(when)\(suffix)")
         }
+    }
+
+    /// Whether a time of day is the epoch's: within 10 ms of it (also across midnight).
+    private static func isSameInstant(_ time: Int, _ epochTime: Int?) -> Bool {
+        guard let epochTime else { return false }
+        let gap = abs(time - epochTime)
+        return gap < 10 || gap > 86_400_000 - 10
     }
 
     /// Opens an epoch at a time of day, moving the date on at midnight.

@@ -80,7 +80,6 @@ final class Player: @unchecked Sendable {
         let format: TrackFormat
         if let chosen = source.format {
             format = chosen
-            if format == .gpx { try TrackFormat.checkEncoding(of: &input) }
         } else {
             format = try TrackFormat.detect(in: &input)
         }
@@ -105,6 +104,7 @@ final class Player: @unchecked Sendable {
             return NMEAReader(
                 input: input,
                 strict: source.strict,
+                defaultDate: source.defaultDate,
                 includeEstimated: source.includeEstimated,
                 onIssue: { report($0) }
             )

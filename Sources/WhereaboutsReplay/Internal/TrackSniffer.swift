@@ -2,17 +2,9 @@
 struct TrackSniffer {
     /// The format the bytes show, or `nil` when they show neither (yet).
     private(set) var format: TrackFormat?
-    /// Whether the bytes are UTF-16: a byte-order mark (FF FE or FE FF), or `<?` with a zero byte beside
-    /// each character.
-    private(set) var isUTF16 = false
 
+    /// Reads UTF-8 bytes (``ByteInput`` hands out UTF-16 input as UTF-8).
     init(bytes: UnsafeRawBufferPointer) {
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
-            || bytes.starts(with: [0x3C, 0x00, 0x3F, 0x00]) || bytes.starts(with: [0x00, 0x3C, 0x00, 0x3F])
-        {
-            isUTF16 = true
-            return
-        }
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
         guard start < bytes.count else { return }
@@ -41,17 +33,23 @@ struct TrackSniffer {
     }
 
     /// Whether a whole sentence starts at `start`: `$`, five letters or digits, printable characters, then
-    /// `*` and the two hex digits of its checksum, before the line ends.
+    /// `*` and the two hex digits of its checksum; or, for receivers that send no checksum, `$`, five
+    /// letters or digits, a comma and printable characters up to the line break. Sentences longer than
+    /// NMEA's 82 characters (high-precision receivers send up to about 100) count, up to the reader's
+    /// longest line.
     private static func isSentence(_ bytes: UnsafeRawBufferPointer, at start: Int) -> Bool {
         var checksum: UInt8 = 0
         var index = start + 1
-        while index < bytes.count, index - start <= 82 {
+        while index < bytes.count, index - start <= NMEALineInput.maximumLineLength {
             let byte = bytes[index]
             if byte == UInt8(ascii: "*") {
                 guard index + 2 < bytes.count, index - start > 5,
                     let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
                 else { return false }
                 return high << 4 | low == checksum
+            }
+            if byte == 0x0D || byte == 0x0A {
+                return index - start > 6 && bytes[start + 6] == UInt8(ascii: ",")
             }
             guard (0x20..<0x7F).contains(byte), byte != UInt8(ascii: "$") else { return false }
             if index - start <= 5, !isAddressCharacter(byte) { return false }

@@ -223,6 +223,7 @@ struct TrackSession {
             looping: looping,
             strict: command.strict,
             includeEstimated: command.includeEstimated,
+            defaultDate: try command.date.map(Track.parseDate),
             onIssue: { issue in
                 switch issue.severity {
                 case .malformed: terminal.error("warning: \(issue) (skipped; --strict makes this fatal)")

@@ -167,6 +167,14 @@ struct Track: AsyncParsableCommand {
     )
     var includeEstimated = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The UTC date of NMEA fixes before the first RMC or ZDA sentence, for a log without one (GGA only).",
+            valueName: "YYYY-MM-DD"
+        )
+    )
+    var date: String?
+
     func validate() throws {
         if accuracy != nil && answer == nil {
             throw ValidationError("--precise and --approximate set the Precise switch of --answer; add --answer.")
@@ -174,16 +182,29 @@ struct Track: AsyncParsableCommand {
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more.") }
         if let speed { _ = try Self.parseSpeed(speed) }
         if let loop { _ = try Self.parseLoop(loop) }
+        if let date { _ = try Self.parseDate(date) }
         if let source, source.hasPrefix("gpsd://") {
-            if speed != nil || loop != nil || strict || points != nil || includeEstimated {
+            if speed != nil || loop != nil || strict || points != nil || includeEstimated || date != nil {
                 throw ValidationError(
-                    "--speed, --loop, --strict, --points and --include-estimated are for track files; gpsd is live."
+                    "--speed, --loop, --strict, --points, --include-estimated and --date are for track files; "
+                        + "gpsd is live."
                 )
             }
         }
         if source == "-", let loop, loop != "1" {
             throw ValidationError("standard input can be read once: --loop needs a file.")
         }
+    }
+
+    static func parseDate(_ text: String) throws -> DateComponents {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), (1...31).contains(day)
+        else {
+            throw ValidationError("--date must be a UTC date written YYYY-MM-DD, such as 2024-05-16, not \"\(text)\".")
+        }
+        return DateComponents(year: year, month: month, day: day)
     }
 
     static func parseSpeed(_ text: String) throws -> ReplaySource.Speed {
