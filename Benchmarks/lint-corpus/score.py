@@ -45,6 +45,7 @@ without it, a checkout whose HEAD is not the recorded commit is scored anyway, w
     python3 Benchmarks/lint-corpus/score.py --checkouts /work/corpus --whereabouts .build/debug/whereabouts
     python3 Benchmarks/lint-corpus/score.py --checkouts /work/corpus --mirrors /work/.mirror --app owntracks+ios
     python3 Benchmarks/lint-corpus/score.py --checkouts /work/corpus --save-json /tmp/lint-json --markdown
+    python3 Benchmarks/lint-corpus/score.py --checkouts /work/corpus --reports /tmp/lint-json
 
 Exit status: 0 when the run completed (whatever the scores), 2 on a usage error or a judgement file
 that does not parse.
@@ -185,6 +186,8 @@ def main():
     parser.add_argument("--app", action="append", help="score only this app (repeatable)")
     parser.add_argument("--timeout", type=float, default=600, help="seconds per app (default 600)")
     parser.add_argument("--save-json", help="folder to keep each app's lint JSON in")
+    parser.add_argument("--reports", help="score saved reports (DIR/OWNER+NAME.json from --save-json) instead of "
+                        "running the linter")
     parser.add_argument("--markdown", action="store_true", help="print the per-rule table as Markdown")
     args = parser.parse_args()
 
@@ -195,7 +198,7 @@ def main():
         print(f"cannot read the judgement {args.judgement}: {error}", file=sys.stderr)
         return 2
     whereabouts = os.path.abspath(args.whereabouts)
-    if not os.access(whereabouts, os.X_OK):
+    if not args.reports and not os.access(whereabouts, os.X_OK):
         print(f"no whereabouts binary at {whereabouts}; build it with `swift build --product whereabouts`",
               file=sys.stderr)
         return 2
@@ -211,7 +214,14 @@ def main():
         path = prepare_checkout(checkouts, app, entry["commit"], args.mirrors, warnings)
         if path is None:
             continue
-        status, report, stderr = run_lint(whereabouts, checkouts, app, entry.get("lintPath", ""), args.timeout)
+        if args.reports:
+            try:
+                with open(os.path.join(args.reports, app + ".json"), encoding="utf-8") as handle:
+                    status, report, stderr = "saved", json.load(handle), ""
+            except (OSError, json.JSONDecodeError) as error:
+                status, report, stderr = "no saved report", None, str(error)
+        else:
+            status, report, stderr = run_lint(whereabouts, checkouts, app, entry.get("lintPath", ""), args.timeout)
         if report is None:
             unchecked.append(f"{app}: lint gave no JSON (exit {status}) {stderr.strip()[:200]}")
             report = {"findings": [], "summary": {"targets": 0, "files": 0, "text": ""}}
@@ -227,7 +237,7 @@ def main():
                 unchecked.append(f"{app}: {text}")
             elif summary.get("files", 0) < entry.get("minFiles", 0):
                 unchecked.append(f"{app}: {text} — the app's targets have at least {entry['minFiles']} source files")
-        elif status not in (0, 2) or not text:
+        elif status not in (0, 2, "saved") or not text:
             unchecked.append(f"{app}: lint exit {status}, nothing reported")
         else:
             unchecked.append(f"{app}: {text}")
