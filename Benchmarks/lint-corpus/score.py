@@ -140,7 +140,7 @@ def prepare_checkout(checkouts, app, commit, mirrors, warnings):
         if mirror is None:
             warnings.append(f"{app}: no checkout at {path}" + (" and no mirror" if mirrors else "") + "; skipped")
             return None
-        subprocess.run(["git", "clone", "-q", "--no-checkout", mirror, path], check=False)
+        subprocess.run(["git", "clone", "-q", mirror, path], check=False)
     status, head = git(path, "rev-parse", "HEAD")
     if status != 0:
         warnings.append(f"{app}: {path} is not a git checkout; scored without checking its commit")
