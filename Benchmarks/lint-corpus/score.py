@@ -30,7 +30,8 @@ since they move with every edit. The subject depends on the rule:
 - no-app-bundle: `-` (target `-`).
 
 An expected item marked "optional" (a borderline purpose string, a deprecated key's text) counts as true
-when reported and is not missed when absent. Several findings with one key count once (the same key reported at two call sites is one judgement).
+when reported and is not missed when absent. Several findings with one key count once (the same key reported
+at two call sites is one judgement).
 A reported key that the judgement expects is true; one it does not expect is false; an expected key
 not reported is missed. Findings of rules not in the list above (notes, future rules) are listed, not
 scored. Per rule the script prints precision (true / reported) and recall (true / expected), then the
