@@ -14,11 +14,18 @@ final class Terminal: Sendable {
     let errorIsTerminal = isatty(STDERR_FILENO) == 1
     /// Whether a status line is on screen.
     private let statusShowing = LockIsolated(false)
+    /// Where `output` writes: standard output, or a file in tests.
+    private let standardOutput: FileHandle
+
+    /// Creates a terminal writing to standard output, or to another file (tests).
+    init(standardOutput: FileHandle = .standardOutput) {
+        self.standardOutput = standardOutput
+    }
 
     /// Writes a line to standard output.
     func output(_ text: String) {
         clearStatus()
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        standardOutput.write(Data((text + "\n").utf8))
     }
 
     /// Writes a line to standard error.
