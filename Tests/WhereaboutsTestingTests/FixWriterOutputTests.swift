@@ -94,7 +94,7 @@ struct FixWriterOutputTests {
     static func render(_ format: FixWriter.Format, _ fixes: [(location: Location, precise: Bool)]) throws -> String {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("fixwriter-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: url) }
         let handle = try FileHandle(forWritingTo: url)
         do {
@@ -110,7 +110,7 @@ struct FixWriterOutputTests {
     /// Today's bytes for `fixes`, recorded from the writers that used `JSONSerialization` and `String(format:)`.
     static let expected: [FixWriter.Format: String] = [
         .table:
-        #"""
+            #"""
             # time (UTC)    latitude   longitude    ± m  speed m/s  course °    accuracy
             1   12:00:07  -33.868800  151.209300      5        1.5         0     precise
             2   23:59:59    0.000000   -0.000000      0          —         — approximate
@@ -123,7 +123,7 @@ struct FixWriterOutputTests {
 
         """#,
         .ndjson:
-        #"""
+            #"""
         {"altitude":12,"course":0,"horizontalAccuracy":5,"index":1,"latitude":-33.8688,"longitude":151.2093,"precise":true,"speed":1.5,"timestamp":"2025-06-01T12:00:07.123Z","verticalAccuracy":3}
         {"altitude":null,"course":null,"horizontalAccuracy":0,"index":2,"latitude":1e-07,"longitude":-0,"precise":false,"speed":null,"timestamp":"1969-12-31T23:59:59.500Z","verticalAccuracy":null}
         {"altitude":8848860.25,"course":359.99,"horizontalAccuracy":12,"index":3,"latitude":0.30000000000000004,"longitude":-179.9999995,"precise":true,"speed":0,"timestamp":"2000-02-29T12:00:00.000Z","verticalAccuracy":0.30000000000000004}
@@ -135,7 +135,7 @@ struct FixWriterOutputTests {
 
         """#,
         .geojson:
-        #"""
+            #"""
         {"type":"FeatureCollection","features":[
         {"geometry":{"coordinates":[151.2093,-33.8688],"type":"Point"},"properties":{"altitude":12,"course":0,"horizontalAccuracy":5,"index":1,"latitude":-33.8688,"longitude":151.2093,"precise":true,"speed":1.5,"timestamp":"2025-06-01T12:00:07.123Z","verticalAccuracy":3},"type":"Feature"}
         ,{"geometry":{"coordinates":[-0,1e-07],"type":"Point"},"properties":{"altitude":null,"course":null,"horizontalAccuracy":0,"index":2,"latitude":1e-07,"longitude":-0,"precise":false,"speed":null,"timestamp":"1969-12-31T23:59:59.500Z","verticalAccuracy":null},"type":"Feature"}
