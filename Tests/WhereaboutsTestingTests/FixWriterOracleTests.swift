@@ -34,9 +34,11 @@ struct FixWriterOracleTests {
         case 2:
             return Double(Int64.random(in: -(1 << 54)...(1 << 54), using: &generator))
         case 3:
-            return Double.random(in: -1...1, using: &generator) * pow(10, Double(Int.random(in: -330...308, using: &generator)))
+            return Double.random(in: -1...1, using: &generator)
+                * pow(10, Double(Int.random(in: -330...308, using: &generator)))
         case 4:
-            return [0, -0.0, 1e-7, 0.1 + 0.2, 1e16, 1e15, 9_007_199_254_740_992, .leastNonzeroMagnitude,
+            return [
+                0, -0.0, 1e-7, 0.1 + 0.2, 1e16, 1e15, 9_007_199_254_740_992, .leastNonzeroMagnitude,
                 .greatestFiniteMagnitude, .leastNormalMagnitude, -1e-5, 1e-4, 123_456_789.123, 12.0,
             ].randomElement(using: &generator)!
         default:
@@ -85,8 +87,12 @@ struct FixWriterOracleTests {
             verticalAccuracy: optional(&generator),
             speed: generator.next() % 60 == 0 ? .infinity : optional(&generator),
             course: optional(&generator),
-            timestamp: Date(timeIntervalSince1970: Double(Int64.random(in: -4_000_000_000_000...5_000_000_000_000, using: &generator)) / 1_000
-                + (generator.next() % 3 == 0 ? 0.0004999 : 0))
+            timestamp: Date(
+                timeIntervalSince1970: Double(
+                    Int64.random(in: -4_000_000_000_000...5_000_000_000_000, using: &generator)
+                ) / 1_000
+                    + (generator.next() % 3 == 0 ? 0.0004999 : 0)
+            )
         )
         return (location, generator.next() % 2 == 0)
     }
@@ -126,7 +132,9 @@ struct FixWriterOracleTests {
         ])
     }
 
-    static let header = FixWriter.row(["#", "time (UTC)", "latitude", "longitude", "± m", "speed m/s", "course °", "accuracy"])
+    static let header = FixWriter.row([
+        "#", "time (UTC)", "latitude", "longitude", "± m", "speed m/s", "course °", "accuracy",
+    ])
 
     @Test(arguments: FixWriter.Format.allCases)
     func randomFixesAreWrittenAsBefore(format: FixWriter.Format) throws {
@@ -142,7 +150,8 @@ struct FixWriterOracleTests {
         case .ndjson:
             expected = ""
             for (index, fix) in fixes.enumerated() {
-                expected += Self.oracleJSON(Self.oracleProperties(fix.location, precise: fix.precise, index: index + 1)) + "\n"
+                let properties = Self.oracleProperties(fix.location, precise: fix.precise, index: index + 1)
+                expected += Self.oracleJSON(properties) + "\n"
             }
         case .geojson:
             expected = #"{"type":"FeatureCollection","features":["# + "\n"
