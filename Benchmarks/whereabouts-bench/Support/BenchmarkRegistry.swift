@@ -15,7 +15,8 @@ enum BenchmarkRegistry {
     /// The benchmarks `all` runs, in order; each also gets a subcommand of its own name.
     static var benchmarks: [any Benchmark.Type] {
         [
-            GPXReadBenchmark.self, NMEAReadBenchmark.self, PipelineBenchmark.self, CoarsenerBenchmark.self,
+            GPXReadBenchmark.self, NMEAReadBenchmark.self, TrackCommandBenchmark.self, PipelineBenchmark.self,
+            CoarsenerBenchmark.self,
             GPSDBenchmark.self, LintBenchmark.self, PrivacyBenchmark.self,
         ]
     }

@@ -42,10 +42,18 @@ enum Measure {
     /// - Parameters:
     ///   - path: The executable's path.
     ///   - arguments: Its arguments.
-    ///   - captureOutput: Whether to collect standard output (otherwise it goes to /dev/null).
+    ///   - captureOutput: Whether to collect standard output (otherwise it goes to `outputPath`).
+    ///   - outputPath: The file standard output goes to when not collected (created or truncated; /dev/null when nil).
+    ///   - errorPath: The file standard error goes to (created or truncated); nil keeps the bench's.
     /// - Returns: What the child did.
     /// - Throws: ``BenchError`` when the child cannot be started or waited for.
-    static func run(_ path: String, _ arguments: [String], captureOutput: Bool = false) throws -> ChildResult {
+    static func run(
+        _ path: String,
+        _ arguments: [String],
+        captureOutput: Bool = false,
+        outputPath: String? = nil,
+        errorPath: String? = nil
+    ) throws -> ChildResult {
         var actions: posix_spawn_file_actions_t = .init()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -54,8 +62,13 @@ enum Measure {
             guard Glibc.pipe(&pipe) == 0 else { throw BenchError("pipe() failed: errno \(errno)") }
             posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
             posix_spawn_file_actions_addclose(&actions, pipe[0])
+        } else if let outputPath {
+            posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        if let errorPath {
+            posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         }
         markDescriptorsCloseOnExec()
         let argv = ([path] + arguments).map { strdup($0) } + [nil]

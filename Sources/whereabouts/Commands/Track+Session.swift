@@ -144,7 +144,10 @@ struct TrackSession {
         }
         defer { watcher.cancel() }
         let speedText = chosen.pace
-        let stream = Task { try await deliver(client, tally: tally, speed: speedText) }
+        let terminal = terminal
+        let stream = Task {
+            try await terminal.flushingPromptly { try await deliver(client, tally: tally, speed: speedText) }
+        }
         let interrupt = Interrupt { stream.cancel() }
         defer { interrupt.cancel() }
         let result = await stream.result

@@ -4,6 +4,10 @@ import Whereabouts
 /// Writes the fixes an app received, for people (`table`) or programs (`ndjson`, `geojson`).
 ///
 /// The NDJSON and GeoJSON shapes are stable and documented in the DocC article "The whereabouts command" (Output formats).
+/// Each fix is written by hand into a reused byte buffer and handed to ``Terminal/buffer(_:)``, which writes in blocks:
+/// at `--speed max` a Foundation serializer or a system call per fix cost more than reading the track. The bytes are
+/// those `JSONSerialization` wrote with sorted keys (and `\/` turned back into `/`): keys in that order, numbers as
+/// ``appendJSON(_:to:)`` writes them, and `{}` for a fix holding a value JSON cannot carry (infinite or not a number).
 struct FixWriter {
     enum Format: String, CaseIterable {
         case table, ndjson, geojson
@@ -12,10 +16,13 @@ struct FixWriter {
     let format: Format
     let terminal: Terminal
     private var count = 0
+    /// The line being written, reused from fix to fix.
+    private var line: [UInt8] = []
 
     init(format: Format, terminal: Terminal) {
         self.format = format
         self.terminal = terminal
+        line.reserveCapacity(512)
     }
 
     mutating func begin() {
@@ -36,56 +43,69 @@ struct FixWriter {
 
     mutating func write(_ location: Location, precise: Bool) {
         count += 1
+        line.removeAll(keepingCapacity: true)
         switch format {
         case .table:
-            terminal.output(
-                Self.row([
-                    String(count), Self.time(location.timestamp),
-                    String(format: "%.6f", location.coordinate.latitude),
-                    String(format: "%.6f", location.coordinate.longitude),
-                    String(format: "%.0f", location.horizontalAccuracy),
-                    location.speed.map { String(format: "%.1f", $0) } ?? "—",
-                    location.course.map { String(format: "%.0f", $0) } ?? "—",
-                    precise ? "precise" : "approximate",
-                ])
-            )
+            Self.appendRow(location, precise: precise, index: count, to: &line)
         case .ndjson:
-            terminal.output(Self.json(Self.properties(location, precise: precise, index: count)))
+            if !Self.appendProperties(location, precise: precise, index: count, to: &line) {
+                line.removeAll(keepingCapacity: true)
+                line.append(contentsOf: "{}".utf8)
+            }
         case .geojson:
-            let feature: [String: Any] = [
-                "type": "Feature",
-                "geometry": [
-                    "type": "Point",
-                    "coordinates": [
-                        location.coordinate.longitude,
-                        location.coordinate.latitude,
-                    ],
-                ],
-                "properties": Self.properties(location, precise: precise, index: count),
-            ]
-            terminal.output((count > 1 ? "," : "") + Self.json(feature))
+            if count > 1 { line.append(UInt8(ascii: ",")) }
+            let start = line.count
+            line.append(contentsOf: #"{"geometry":{"coordinates":["#.utf8)
+            var valid = Self.appendJSON(location.coordinate.longitude, to: &line)
+            line.append(UInt8(ascii: ","))
+            valid = Self.appendJSON(location.coordinate.latitude, to: &line) && valid
+            line.append(contentsOf: #"],"type":"Point"},"properties":"#.utf8)
+            valid = Self.appendProperties(location, precise: precise, index: count, to: &line) && valid
+            line.append(contentsOf: #","type":"Feature"}"#.utf8)
+            if !valid {
+                line.removeSubrange(start...)
+                line.append(contentsOf: "{}".utf8)
+            }
         }
+        line.append(UInt8(ascii: "\n"))
+        terminal.buffer(line)
     }
 
     func end() {
         if format == .geojson { terminal.output("]}") }
+        terminal.flush()
     }
 
-    static func properties(_ location: Location, precise: Bool, index: Int) -> [String: Any] {
-        [
-            "index": index,
-            "timestamp": time(location.timestamp, iso: true),
-            "latitude": location.coordinate.latitude,
-            "longitude": location.coordinate.longitude,
-            "horizontalAccuracy": location.horizontalAccuracy,
-            "altitude": location.altitude as Any? ?? NSNull(),
-            "verticalAccuracy": location.verticalAccuracy as Any? ?? NSNull(),
-            "speed": location.speed as Any? ?? NSNull(),
-            "course": location.course as Any? ?? NSNull(),
-            "precise": precise,
-        ]
+    /// The NDJSON object of a fix (GeoJSON's `properties`), keys in `JSONSerialization`'s sorted order.
+    ///
+    /// - Returns: Whether every number was finite (else the bytes are not JSON and the caller writes `{}`).
+    static func appendProperties(_ location: Location, precise: Bool, index: Int, to bytes: inout [UInt8]) -> Bool {
+        var valid = true
+        bytes.append(contentsOf: #"{"altitude":"#.utf8)
+        valid = appendJSON(location.altitude, to: &bytes) && valid
+        bytes.append(contentsOf: #","course":"#.utf8)
+        valid = appendJSON(location.course, to: &bytes) && valid
+        bytes.append(contentsOf: #","horizontalAccuracy":"#.utf8)
+        valid = appendJSON(location.horizontalAccuracy, to: &bytes) && valid
+        bytes.append(contentsOf: #","index":"#.utf8)
+        appendDecimal(index, to: &bytes)
+        bytes.append(contentsOf: #","latitude":"#.utf8)
+        valid = appendJSON(location.coordinate.latitude, to: &bytes) && valid
+        bytes.append(contentsOf: #","longitude":"#.utf8)
+        valid = appendJSON(location.coordinate.longitude, to: &bytes) && valid
+        bytes.append(contentsOf: (precise ? #","precise":true,"speed":"# : #","precise":false,"speed":"#).utf8)
+        valid = appendJSON(location.speed, to: &bytes) && valid
+        // The time is digits, '-', ':', '.', 'T' and 'Z' (or "invalid"): nothing JSON escapes.
+        bytes.append(contentsOf: #","timestamp":""#.utf8)
+        appendTime(location.timestamp, iso: true, to: &bytes)
+        bytes.append(contentsOf: #"","verticalAccuracy":"#.utf8)
+        valid = appendJSON(location.verticalAccuracy, to: &bytes) && valid
+        bytes.append(UInt8(ascii: "}"))
+        return valid
     }
 
+    /// An object as compact JSON with sorted keys and `/` unescaped (`consent list --format json`: once per run, so
+    /// Foundation's serializer is fine there).
     static func json(_ object: [String: Any]) -> String {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
             let text = String(data: data, encoding: .utf8)
@@ -93,30 +113,84 @@ struct FixWriter {
         return text.replacingOccurrences(of: "\\/", with: "/")
     }
 
+    /// A number as `JSONSerialization` writes a `Double` on Linux: Swift's shortest round-tripping `description`
+    /// without a trailing `.0` (`12`, `-0`, `0.30000000000000004`, `1e-07`, `1e+16`); `null` when absent.
+    ///
+    /// - Returns: Whether the number was finite (`JSONSerialization` refuses the others).
+    @discardableResult
+    static func appendJSON(_ value: Double?, to bytes: inout [UInt8]) -> Bool {
+        guard let value else {
+            bytes.append(contentsOf: "null".utf8)
+            return true
+        }
+        guard value.isFinite else { return false }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+        return true
+    }
+
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        guard value >= 0, value < 10 else {
+            bytes.append(contentsOf: String(value).utf8)
+            return
+        }
+        bytes.append(UInt8(ascii: "0") + UInt8(value))
+    }
+
     /// ISO 8601 in UTC: `2025-06-01T12:00:07.000Z` (`iso`, milliseconds rounded) or `12:00:07` (the table's
     /// time column). Written by hand on the civil calendar: a formatter per fix was track's main output cost.
     static func time(_ date: Date, iso: Bool = false) -> String {
+        var bytes: [UInt8] = []
+        appendTime(date, iso: iso, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``time(_:iso:)``'s text.
+    static func appendTime(_ date: Date, iso: Bool, to bytes: inout [UInt8]) {
         let milliseconds = (date.timeIntervalSince1970 * 1_000).rounded()
-        guard milliseconds.magnitude < 1e17 else { return iso ? "invalid" : "--:--:--" }
+        guard milliseconds.magnitude < 1e17 else {
+            bytes.append(contentsOf: (iso ? "invalid" : "--:--:--").utf8)
+            return
+        }
         let total = Int(milliseconds)
         let millisecond = ((total % 1_000) + 1_000) % 1_000
         let seconds = (total - millisecond) / 1_000
         let secondOfDay = ((seconds % 86_400) + 86_400) % 86_400
         let days = (seconds - secondOfDay) / 86_400
-        let clock = two(secondOfDay / 3_600) + ":" + two(secondOfDay / 60 % 60) + ":" + two(secondOfDay % 60)
-        guard iso else { return clock }
-        let (year, month, day) = CivilCalendar.civil(days)
-        let fraction = String(millisecond + 1_000).dropFirst()
-        return String(format: "%04d", year) + "-" + two(month) + "-" + two(day) + "T" + clock + "." + fraction + "Z"
+        if iso {
+            let (year, month, day) = CivilCalendar.civil(days)
+            if (0...9_999).contains(year) {
+                appendDigits(year, count: 4, to: &bytes)
+            } else {
+                bytes.append(contentsOf: String(format: "%04d", year).utf8)
+            }
+            bytes.append(UInt8(ascii: "-"))
+            appendDigits(month, count: 2, to: &bytes)
+            bytes.append(UInt8(ascii: "-"))
+            appendDigits(day, count: 2, to: &bytes)
+            bytes.append(UInt8(ascii: "T"))
+        }
+        appendDigits(secondOfDay / 3_600, count: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay / 60 % 60, count: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay % 60, count: 2, to: &bytes)
+        guard iso else { return }
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(millisecond, count: 3, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
     }
 
-    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-
-    static let widths = [5, 10, 11, 11, 6, 10, 9, 11]
-
-    static func row(_ cells: [String]) -> String {
-        zip(cells, widths).map { cell, width in
-            cell.count >= width ? cell : String(repeating: " ", count: width - cell.count) + cell
-        }.joined(separator: " ")
+    /// `value` (0 ≤ value < 10^count) in exactly `count` digits, zero-padded.
+    private static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<count { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 }

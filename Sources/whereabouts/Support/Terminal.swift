@@ -8,21 +8,64 @@ import Darwin
 #endif
 
 /// Standard input, output and error, and whether they are terminals.
+///
+/// Lines given to ``output(_:)`` are written at once. The fixes `track` writes go through ``buffer(_:)`` and are
+/// written in blocks (see ``OutputBuffer``): everything buffered is written before anything goes to standard error
+/// (so a message never overtakes the fixes before it), when the command ends, and at the latest
+/// ``OutputBuffer/latency`` after it was buffered while `track` runs (``flushingPromptly(_:)``).
 final class Terminal: Sendable {
     let inputIsTerminal = isatty(STDIN_FILENO) == 1
     let outputIsTerminal = isatty(STDOUT_FILENO) == 1
     let errorIsTerminal = isatty(STDERR_FILENO) == 1
     /// Whether a status line is on screen.
     private let statusShowing = LockIsolated(false)
+    /// What standard output has not been given yet.
+    private let pending: OutputBuffer
 
-    /// Writes a line to standard output.
+    /// Creates a terminal writing to standard output, or to another file (tests).
+    init(standardOutput: FileHandle = .standardOutput) {
+        pending = OutputBuffer(descriptor: standardOutput.fileDescriptor)
+    }
+
+    /// Writes a line to standard output, after whatever is buffered.
     func output(_ text: String) {
         clearStatus()
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        pending.append(Array((text + "\n").utf8))
+        pending.flush()
+    }
+
+    /// Adds bytes (whole lines) for standard output, written in blocks.
+    func buffer(_ bytes: [UInt8]) {
+        if pending.append(bytes) {
+            clearStatus()
+            pending.flush()
+        }
+    }
+
+    /// Writes what is buffered for standard output.
+    func flush() {
+        guard pending.hasBytes else { return }
+        clearStatus()
+        pending.flush()
+    }
+
+    /// Runs `body` while a task writes what is buffered at the latest ``OutputBuffer/latency`` after it was
+    /// buffered, so a person watching or a program reading a pipe sees each fix when it arrives even when the
+    /// next one is long to come.
+    func flushingPromptly<Result: Sendable>(_ body: () async throws -> Result) async rethrows -> Result {
+        let flusher = Task { [self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: OutputBuffer.latency)
+                flush()
+            }
+        }
+        defer { flusher.cancel() }
+        return try await body()
     }
 
     /// Writes a line to standard error.
     func error(_ text: String) {
+        flush()
         clearStatus()
         FileHandle.standardError.write(Data((text + (text.hasSuffix(": ") ? "" : "\n")).utf8))
     }
@@ -30,6 +73,8 @@ final class Terminal: Sendable {
     /// Shows a one-line status on standard error, when it is a terminal.
     func status(_ text: String) {
         guard errorIsTerminal else { return }
+        // On a screen shared with standard output, the lines before it are shown first.
+        if outputIsTerminal { flush() }
         let line = String(text.prefix(Self.width - 1))
         statusShowing.setValue(!line.isEmpty)
         FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
@@ -48,7 +93,8 @@ final class Terminal: Sendable {
 
     /// Reads a line from standard input without blocking the concurrency pool.
     func readLine() async -> String? {
-        await withCheckedContinuation { continuation in
+        flush()
+        return await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(returning: Swift.readLine(strippingNewline: true))
             }

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+import Whereabouts
+
+@testable import whereabouts
+
+/// The hand-written writers against what the command used before them, on many random values (seeded, so a failure
+/// repeats): Foundation's `JSONSerialization` with sorted keys and `\/` turned back into `/` for NDJSON and GeoJSON,
+/// `String(format:)` for the table.
+struct FixWriterOracleTests {
+    /// SplitMix64: a small seeded generator, so every run draws the same values.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// A double of one of the shapes fixes carry: any bit pattern, a coordinate with a few decimals, a whole number,
+    /// something tiny or huge, or one of the edge values.
+    static func double(_ generator: inout Generator) -> Double {
+        switch generator.next() % 6 {
+        case 0:
+            return Double(bitPattern: generator.next())
+        case 1:
+            let decimals = Double.random(in: 0...9, using: &generator).rounded(.down)
+            let scale = pow(10, decimals)
+            return (Double.random(in: -180...180, using: &generator) * scale).rounded() / scale
+        case 2:
+            return Double(Int64.random(in: -(1 << 54)...(1 << 54), using: &generator))
+        case 3:
+            return Double.random(in: -1...1, using: &generator)
+                * pow(10, Double(Int.random(in: -330...308, using: &generator)))
+        case 4:
+            return [
+                0, -0.0, 1e-7, 0.1 + 0.2, 1e16, 1e15, 9_007_199_254_740_992, .leastNonzeroMagnitude,
+                .greatestFiniteMagnitude, .leastNormalMagnitude, -1e-5, 1e-4, 123_456_789.123, 12.0,
+            ].randomElement(using: &generator)!
+        default:
+            return Double.random(in: -10_000...10_000, using: &generator)
+        }
+    }
+
+    /// How `JSONSerialization` wrote one number: the element of a one-element array.
+    static func serialized(_ value: Double) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys])
+        return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
+    }
+
+    @Test func numbersAreWrittenAsJSONSerializationWritesThem() throws {
+        var generator = Generator(state: 17)
+        for _ in 0..<200_000 {
+            let value = Self.double(&generator)
+            guard value.isFinite else { continue }
+            var bytes: [UInt8] = []
+            #expect(FixWriter.appendJSON(value, to: &bytes))
+            let written = String(decoding: bytes, as: UTF8.self)
+            let expected = try Self.serialized(value)
+            #expect(written == expected, "\(value.bitPattern)")
+            if written != expected { return }
+        }
+    }
+
+    @Test func numbersJSONCannotCarryAreRefused() {
+        for value in [Double.nan, .infinity, -.infinity, -Double.nan] {
+            var bytes: [UInt8] = []
+            #expect(!FixWriter.appendJSON(value, to: &bytes))
+            #expect((try? JSONSerialization.data(withJSONObject: [value])) == nil)
+        }
+    }
+
+    /// A fix with random values, some absent, some not finite.
+    static func fix(_ generator: inout Generator) -> (location: Location, precise: Bool) {
+        func optional(_ generator: inout Generator) -> Double? {
+            generator.next() % 4 == 0 ? nil : double(&generator)
+        }
+        let special = generator.next() % 50 == 0
+        let location = Location(
+            coordinate: Coordinate(latitude: double(&generator), longitude: double(&generator)),
+            altitude: optional(&generator),
+            horizontalAccuracy: special ? .nan : double(&generator),
+            verticalAccuracy: optional(&generator),
+            speed: generator.next() % 60 == 0 ? .infinity : optional(&generator),
+            course: optional(&generator),
+            timestamp: Date(
+                timeIntervalSince1970: Double(
+                    Int64.random(in: -4_000_000_000_000...5_000_000_000_000, using: &generator)
+                ) / 1_000
+                    + (generator.next() % 3 == 0 ? 0.0004999 : 0)
+            )
+        )
+        return (location, generator.next() % 2 == 0)
+    }
+
+    /// What the command wrote before: the properties through `JSONSerialization` with sorted keys.
+    static func oracleProperties(_ location: Location, precise: Bool, index: Int) -> [String: Any] {
+        [
+            "index": index,
+            "timestamp": FixWriter.time(location.timestamp, iso: true),
+            "latitude": location.coordinate.latitude,
+            "longitude": location.coordinate.longitude,
+            "horizontalAccuracy": location.horizontalAccuracy,
+            "altitude": location.altitude as Any? ?? NSNull(),
+            "verticalAccuracy": location.verticalAccuracy as Any? ?? NSNull(),
+            "speed": location.speed as Any? ?? NSNull(),
+            "course": location.course as Any? ?? NSNull(),
+            "precise": precise,
+        ]
+    }
+
+    static func oracleJSON(_ object: [String: Any]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
+            let text = String(data: data, encoding: .utf8)
+        else { return "{}" }
+        return text.replacingOccurrences(of: "\\/", with: "/")
+    }
+
+    static func oracleRow(_ location: Location, precise: Bool, index: Int) -> String {
+        FixWriter.row([
+            String(index), FixWriter.time(location.timestamp),
+            String(format: "%.6f", location.coordinate.latitude),
+            String(format: "%.6f", location.coordinate.longitude),
+            String(format: "%.0f", location.horizontalAccuracy),
+            location.speed.map { String(format: "%.1f", $0) } ?? "—",
+            location.course.map { String(format: "%.0f", $0) } ?? "—",
+            precise ? "precise" : "approximate",
+        ])
+    }
+
+    static let header = FixWriter.row([
+        "#", "time (UTC)", "latitude", "longitude", "± m", "speed m/s", "course °", "accuracy",
+    ])
+
+    @Test(arguments: FixWriter.Format.allCases)
+    func randomFixesAreWrittenAsBefore(format: FixWriter.Format) throws {
+        var generator = Generator(state: 1_017 + UInt64(FixWriter.Format.allCases.firstIndex(of: format) ?? 0))
+        let fixes = (0..<3_000).map { _ in Self.fix(&generator) }
+        var expected: String
+        switch format {
+        case .table:
+            expected = Self.header + "\n"
+            for (index, fix) in fixes.enumerated() {
+                expected += Self.oracleRow(fix.location, precise: fix.precise, index: index + 1) + "\n"
+            }
+        case .ndjson:
+            expected = ""
+            for (index, fix) in fixes.enumerated() {
+                let properties = Self.oracleProperties(fix.location, precise: fix.precise, index: index + 1)
+                expected += Self.oracleJSON(properties) + "\n"
+            }
+        case .geojson:
+            expected = #"{"type":"FeatureCollection","features":["# + "\n"
+            for (index, fix) in fixes.enumerated() {
+                let feature: [String: Any] = [
+                    "type": "Feature",
+                    "geometry": [
+                        "type": "Point",
+                        "coordinates": [fix.location.coordinate.longitude, fix.location.coordinate.latitude],
+                    ],
+                    "properties": Self.oracleProperties(fix.location, precise: fix.precise, index: index + 1),
+                ]
+                expected += (index > 0 ? "," : "") + Self.oracleJSON(feature) + "\n"
+            }
+            expected += "]}\n"
+        }
+        let written = try FixWriterOutputTests.render(format, fixes)
+        let writtenLines = written.split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(writtenLines.count == expectedLines.count)
+        for (line, (got, want)) in zip(writtenLines, expectedLines).enumerated() where got != want {
+            Issue.record("line \(line + 1): \(got) ≠ \(want)")
+            return
+        }
+    }
+}
