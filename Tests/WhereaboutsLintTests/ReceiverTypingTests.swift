@@ -212,6 +212,12 @@ struct ReceiverTypingTests {
         )
     }
 
+    @Test("Objective-C: background updates set to TRUE count, as YES and true do")
+    func objectiveCTrueMacro() {
+        let source = "@import CoreLocation;\n- (void)go { self.manager.allowsBackgroundLocationUpdates = TRUE; }"
+        #expect(objectiveC(source) == [.allowsBackgroundLocationUpdates])
+    }
+
     // MARK: The real-world shape
 
     @Test("an app whose LocationService mirrors Core Location's method names gets no finding for them")

@@ -46,7 +46,7 @@ struct ObjectiveCScanner {
             guard let open = openBrackets.last else { return false }
             return receivers.mayBeLocationManager(tokens[(open + 1)..<index], selector: tokens[index].text)
         }
-        func isTrue(_ index: Int) -> Bool { ["YES", "true"].contains(token(index)?.text) }
+        func isTrue(_ index: Int) -> Bool { ["YES", "true", "TRUE"].contains(token(index)?.text) }
         func isBest(_ index: Int) -> Bool {
             ["kCLLocationAccuracyBest", "kCLLocationAccuracyBestForNavigation"].contains(token(index)?.text)
         }
