@@ -131,6 +131,18 @@ struct KeyFactsTests {
         )
     }
 
+    @Test("a missing .xcconfig (CocoaPods' own, not committed) is no problem: the next level's value is used")
+    func missingXCConfig() async throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("lint-xcconfig-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: try LintEndToEndTests.fixture("Lint-DeploymentTargets"), to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("Config/Shared.xcconfig"))
+        let project = ProjectScanner().scan(copy)
+        #expect(project.problems.isEmpty, "\(project.problems.map(\.message))")
+        // The target's .xcconfig no longer sets it (its #include is gone): the project's 16.0 applies.
+        #expect(project.targets.first { $0.name == "Compass" }?.deploymentTarget == "16.0")
+    }
+
     @Test("a package whose app plist is not a valid property list is not also called a package with no app")
     func brokenPlistBesidePackage() async throws {
         let report = try await LintEndToEndTests.lint("Lint-PackageWithBrokenPlist")

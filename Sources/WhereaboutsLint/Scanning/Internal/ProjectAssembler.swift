@@ -128,16 +128,13 @@ struct ProjectAssembler {
     }
 
     /// The deployment target from the project's settings or an `.xcconfig` file, when the target sets none.
-    private mutating func fallbackDeploymentTarget(of scanned: ScannedTarget) -> String? {
+    private func fallbackDeploymentTarget(of scanned: ScannedTarget) -> String? {
         let key = (scanned.platform ?? .iOS).deploymentTargetSetting
         let root = self.root
-        var unreadable: [String] = []
+        // A missing .xcconfig is common and harmless to the rules (CocoaPods generates its own under Pods/, which
+        // is not committed): the deployment target is then unknown, and the messages say so.
         let reader = XCConfigReader { file in
-            guard let data = try? Data(contentsOf: root.appending(path: file)) else {
-                unreadable.append(file)
-                return nil
-            }
-            return LocalizationReader.decode(data)
+            (try? Data(contentsOf: root.appending(path: file))).flatMap(LocalizationReader.decode)
         }
         var found: String?
         for source in scanned.deploymentTargetFallbacks where found == nil {
@@ -145,15 +142,6 @@ struct ProjectAssembler {
             case .value(let value): found = value
             case .xcconfig(let file): found = reader.value(of: key, in: file)
             }
-        }
-        for file in unreadable {
-            problems.append(
-                ScanProblem.finding(
-                    at: SourcePosition(file: file),
-                    "cannot be read, so the \(key) it may set for \(scanned.name) is unknown; check that the "
-                        + ".xcconfig file the project names exists"
-                )
-            )
         }
         return found
     }
