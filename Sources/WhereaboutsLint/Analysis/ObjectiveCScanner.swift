@@ -24,16 +24,29 @@ struct ObjectiveCScanner {
     }
 
     /// The uses found, in source order.
+    ///
+    /// A message of a `CLLocationManager` method counts when its receiver is declared as a `CLLocationManager`
+    /// (or a subclass the file declares) — an ivar, a property (also as `_name`), a local or a parameter — or is
+    /// `[[CLLocationManager alloc] init]`; it does not when the receiver is declared with another class, or is
+    /// `self` in a file that implements a method with that selector. Any other receiver counts when the file
+    /// imports CoreLocation or MapKit, or names `CLLocationManager`.
     func usages() -> [CodeUsage] {
         let tokens = Token.tokenize(bytes)
         let constants = stringConstants(in: tokens)
+        let receivers = ReceiverScan(tokens)
         var usages: [CodeUsage] = []
         var depth = 0
+        var openBrackets: [Int] = []
         func token(_ index: Int) -> Token? { tokens.indices.contains(index) ? tokens[index] : nil }
         func add(_ kind: CodeUsage.Kind, _ token: Token) {
             usages.append(CodeUsage(kind, at: SourcePosition(file: file, line: token.line, column: token.column)))
         }
-        func isTrue(_ index: Int) -> Bool { ["YES", "true"].contains(token(index)?.text) }
+        /// Whether the message whose selector starts at `index` goes to a CLLocationManager, or may.
+        func sentToLocationManager(_ index: Int) -> Bool {
+            guard let open = openBrackets.last else { return false }
+            return receivers.mayBeLocationManager(tokens[(open + 1)..<index], selector: tokens[index].text)
+        }
+        func isTrue(_ index: Int) -> Bool { ["YES", "true", "TRUE"].contains(token(index)?.text) }
         func isBest(_ index: Int) -> Bool {
             ["kCLLocationAccuracyBest", "kCLLocationAccuracyBestForNavigation"].contains(token(index)?.text)
         }
@@ -44,8 +57,14 @@ struct ObjectiveCScanner {
         }
 
         for (index, current) in tokens.enumerated() {
-            if current.is("[") { depth += 1 }
-            if current.is("]") { depth = max(0, depth - 1) }
+            if current.is("[") {
+                depth += 1
+                openBrackets.append(index)
+            }
+            if current.is("]") {
+                depth = max(0, depth - 1)
+                _ = openBrackets.popLast()
+            }
             guard current.kind == .identifier else { continue }
             let previous = token(index - 1)
             let next = token(index + 1)
@@ -57,13 +76,18 @@ struct ObjectiveCScanner {
                 previous?.is(".") == true && next?.is("=") == true
                 && token(index + 2)?.is("=") == false
             switch current.text {
-            case "requestWhenInUseAuthorization" where isUnary: add(.requestWhenInUse, current)
-            case "requestAlwaysAuthorization" where isUnary: add(.requestAlways, current)
-            case "startMonitoringVisits" where isUnary: add(.startMonitoringVisits, current)
-            case "startMonitoringSignificantLocationChanges" where isUnary:
+            case "requestWhenInUseAuthorization" where isUnary && sentToLocationManager(index):
+                add(.requestWhenInUse, current)
+            case "requestAlwaysAuthorization" where isUnary && sentToLocationManager(index):
+                add(.requestAlways, current)
+            case "startMonitoringVisits" where isUnary && sentToLocationManager(index):
+                add(.startMonitoringVisits, current)
+            case "startMonitoringSignificantLocationChanges" where isUnary && sentToLocationManager(index):
                 add(.startMonitoringSignificantLocationChanges, current)
-            case "startMonitoringForRegion" where isKeyword: add(.startMonitoringRegion, current)
-            case "requestTemporaryFullAccuracyAuthorizationWithPurposeKey" where isKeyword:
+            case "startMonitoringForRegion" where isKeyword && sentToLocationManager(index):
+                add(.startMonitoringRegion, current)
+            case "requestTemporaryFullAccuracyAuthorizationWithPurposeKey"
+            where isKeyword && sentToLocationManager(index):
                 add(.requestTemporaryFullAccuracy(purposeKey: key(at: index + 2)), current)
             case "allowsBackgroundLocationUpdates" where isPropertyAssignment && isTrue(index + 2),
                 "setAllowsBackgroundLocationUpdates" where isKeyword && isTrue(index + 2):

@@ -14,4 +14,9 @@ struct PendingUsage: Hashable, Sendable {
     var kind: Kind
     /// Where.
     var position: SourcePosition
+    /// Whose method it is, for a method call or a property assignment; `.coreLocation` for the uses named by a
+    /// Core Location type (`CLServiceSession(…)`, `CLLocationUpdate.liveUpdates`).
+    var receiver: CallReceiver = .coreLocation
+    /// The method's selector with its first argument label (`startMonitoring(for:)`), for a method call.
+    var selector: String?
 }

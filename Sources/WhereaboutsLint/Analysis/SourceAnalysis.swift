@@ -29,9 +29,13 @@ struct SourceAnalysis: Sendable {
             return .objectiveC(text)
         }
         var constants: [String: String] = [:]
+        var facts = ReceiverFacts()
         var problems: [LintFinding] = []
         for (file, result) in zip(files, read) {
-            if case .swift(let analysis) = result { constants.merge(analysis.constants) { first, _ in first } }
+            if case .swift(let analysis) = result {
+                constants.merge(analysis.constants) { first, _ in first }
+                facts.merge(analysis.facts)
+            }
             if case .unreadable = result {
                 problems.append(
                     LintRule.unreadableFile.finding(
@@ -43,10 +47,11 @@ struct SourceAnalysis: Sendable {
             }
         }
         let shared = constants
+        let receivers = ReceiverContext(facts)
         let found = await concurrentMap(Array(zip(files, read)), onEach: advance) { file, parsed -> [CodeUsage] in
             switch parsed {
             case .unreadable: []
-            case .swift(let analysis): analysis.usages(constants: shared)
+            case .swift(let analysis): analysis.usages(constants: shared, receivers: receivers)
             case .objectiveC(let text): analyzer.usages(inObjectiveC: text, file: file)
             }
         }

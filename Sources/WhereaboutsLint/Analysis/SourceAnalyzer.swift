@@ -48,7 +48,9 @@ struct SourceAnalyzer: Sendable {
     /// The location API uses in a Swift file.
     ///
     /// Only calls and assignments count: a method *declared* with one of the API names (in a protocol or a
-    /// wrapper) is not a use, nor is a name in a comment or a string literal. Purpose keys are resolved from a
+    /// wrapper) is not a use, nor is a name in a comment or a string literal, nor a call of an app's own method of
+    /// the same name (see ``SwiftFileAnalysis/usages(constants:receivers:)`` for how receivers are judged; here
+    /// only this file's declarations are known). Purpose keys are resolved from a
     /// literal, then from the file's own constants (including those local to a function), then from `constants`.
     ///
     /// - Parameters:
@@ -74,7 +76,8 @@ struct SourceAnalyzer: Sendable {
     /// - Returns: The file's constants and its pending uses.
     func analyze(swift source: String, file: String) -> SwiftFileAnalysis {
         let offsets = SourceBytes.locationAPIOffsets(source)
-        guard !offsets.isEmpty || SourceBytes.mayDeclareConstants(source) else { return SwiftFileAnalysis() }
+        guard !offsets.isEmpty || SourceBytes.mayDeclareConstants(source) || SourceBytes.mentionsLocationType(source)
+        else { return SwiftFileAnalysis() }
         let visitor = SwiftFileVisitor(
             mode: offsets.isEmpty ? .constantsOnly : .full(candidateOffsets: offsets),
             file: file,
@@ -84,7 +87,10 @@ struct SourceAnalyzer: Sendable {
         return SwiftFileAnalysis(
             constants: visitor.constants,
             localConstants: visitor.localConstants,
-            pending: visitor.usages
+            pending: visitor.usages,
+            facts: visitor.facts,
+            declaredTypes: visitor.declaredTypes,
+            importsCoreLocation: visitor.importsCoreLocation
         )
     }
 

@@ -17,6 +17,11 @@ enum SourceBytes {
         offsets(of: locationNeedles, in: source, firstOnly: false)
     }
 
+    /// Whether the text names `CLLocationManager`, so that it may declare a property of that type other files call.
+    static func mentionsLocationType(_ source: String) -> Bool {
+        !offsets(of: [Array("CLLocationManager".utf8)], in: source, firstOnly: true).isEmpty
+    }
+
     /// Whether the text can declare a string constant: it has a string literal, or an enum (whose `String` cases
     /// have implicit raw values).
     static func mayDeclareConstants(_ source: String) -> Bool {

@@ -13,23 +13,49 @@ struct SwiftFileAnalysis: Sendable {
     let localConstants: [String: String]
     /// The uses found, purpose keys still unresolved.
     let pending: [PendingUsage]
+    /// What the file declares that other files need to tell whose method a call is.
+    let facts: ReceiverFacts
+    /// Every name the file declares → its types (`"=name"` for an alias), for this file's receivers.
+    let declaredTypes: [String: [String]]
+    /// Whether the file imports CoreLocation, MapKit or CoreLocationUI.
+    let importsCoreLocation: Bool
 
-    init(constants: [String: String] = [:], localConstants: [String: String] = [:], pending: [PendingUsage] = []) {
+    init(
+        constants: [String: String] = [:],
+        localConstants: [String: String] = [:],
+        pending: [PendingUsage] = [],
+        facts: ReceiverFacts = ReceiverFacts(),
+        declaredTypes: [String: [String]] = [:],
+        importsCoreLocation: Bool = false
+    ) {
         self.constants = constants
         self.localConstants = localConstants
         self.pending = pending
+        self.facts = facts
+        self.declaredTypes = declaredTypes
+        self.importsCoreLocation = importsCoreLocation
     }
 
-    /// The file's location API uses, with purpose keys resolved.
+    /// The file's location API uses, with purpose keys resolved and calls on other types left out.
     ///
     /// A key written as a name is looked up by its full dotted text (`Keys.Purpose.nav`, without a leading
     /// `Self.` or `self.` or a trailing `.rawValue`), then by its last component, first in the file's own
     /// constants, then in `constants`; a name found nowhere (a function parameter, say) gives `nil`.
     ///
-    /// - Parameter constants: The union of the whole project's constants.
+    /// A call of a `CLLocationManager` method name counts when its receiver is known to be a `CLLocationManager`
+    /// (a value made with `CLLocationManager()`, a property, local, parameter or `if let` of that type, optional or
+    /// not, a subclass, or a protocol `CLLocationManager` is extended to conform to); it does not when the receiver
+    /// is known to be of another type (an app's own `LocationService` with a method of the same name). A receiver
+    /// of unknown type counts only when the file imports CoreLocation (or MapKit or CoreLocationUI, which re-export
+    /// it) and no type of the app declares a method with the same selector.
+    ///
+    /// - Parameters:
+    ///   - constants: The union of the whole project's constants.
+    ///   - receivers: The whole project's facts about types; `nil` to use this file's alone.
     /// - Returns: The uses, in source order.
-    func usages(constants: [String: String]) -> [CodeUsage] {
-        pending.map { usage in
+    func usages(constants: [String: String], receivers: ReceiverContext? = nil) -> [CodeUsage] {
+        let receivers = receivers ?? ReceiverContext(facts)
+        return pending.filter { counts($0, receivers) }.map { usage in
             switch usage.kind {
             case .resolved(let kind):
                 return CodeUsage(kind, at: usage.position)
@@ -43,6 +69,37 @@ struct SwiftFileAnalysis: Sendable {
                 )
             }
         }
+    }
+
+    /// Whether a use's receiver is, or may be, a Core Location value.
+    private func counts(_ usage: PendingUsage, _ receivers: ReceiverContext) -> Bool {
+        let known: Bool? =
+            switch usage.receiver {
+            case .coreLocation: true
+            case .type(let type): receivers.coreLocationLike.contains(type)
+            case .selfIn(let type): receivers.coreLocationLike.contains(type) ? true : nil
+            case .name(let name): isCoreLocation(name: name, receivers, depth: 0)
+            case .unknown: nil
+            }
+        if let known { return known }
+        guard importsCoreLocation else { return false }
+        return usage.selector.map { !receivers.facts.appSelectors.contains($0) } ?? true
+    }
+
+    /// Whether a name's declared type is Core Location's (`true`), another (`false`) or unknown (`nil`): the file's
+    /// own declarations first, then the project's type members.
+    private func isCoreLocation(name: String, _ receivers: ReceiverContext, depth: Int) -> Bool? {
+        guard depth < 4, let types = declaredTypes[name] ?? receivers.facts.memberTypes[name] else { return nil }
+        var answer: Bool?
+        for type in types {
+            let result =
+                type.hasPrefix("=")
+                ? isCoreLocation(name: String(type.dropFirst()), receivers, depth: depth + 1)
+                : receivers.coreLocationLike.contains(type)
+            if result == true { return true }
+            if result == false { answer = false }
+        }
+        return answer
     }
 
     private func resolve(_ key: PurposeKeyExpression, _ constants: [String: String]) -> String? {

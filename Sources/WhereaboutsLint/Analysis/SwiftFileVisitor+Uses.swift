@@ -17,7 +17,11 @@ extension SwiftFileVisitor {
             return
         }
         let name = nameToken.bareText
-        if let kind = methodKind(name, call: call) ?? typeKind(name, call: call) {
+        if let kind = methodKind(name, call: call) {
+            // A method of CLLocationManager's name counts when the receiver is one, or may be one.
+            let selector = Self.selector(String(syntaxText: name), firstLabel: call.arguments.first.map(Self.label))
+            record(kind, at: nameToken, receiver: receiver(of: base), selector: selector)
+        } else if let kind = typeKind(name, call: call) {
             record(kind, at: nameToken)
         } else if name == "init" {
             // `CLMonitor.init("name")`, or `let session: CLBackgroundActivitySession = .init()`.
@@ -49,21 +53,23 @@ extension SwiftFileVisitor {
                 previous = element
                 index = next
             }
-            guard element.is(AssignmentExprSyntax.self), let target = previous.flatMap({ lastNameToken(of: $0) }),
+            guard element.is(AssignmentExprSyntax.self), let assigned = previous,
+                let target = lastNameToken(of: assigned),
                 next != elements.endIndex, elements.index(after: next) == elements.endIndex
             else { continue }
             let value = elements[next]
+            let owner = receiver(of: assigned.as(MemberAccessExprSyntax.self)?.base)
             switch target.bareText {
             case "allowsBackgroundLocationUpdates":
                 // Anything but a literal `false` may be true at run time (`= background`), and then the
                 // app needs the location background mode.
                 if value.as(BooleanLiteralExprSyntax.self)?.literal.rawText != "false" {
-                    record(.resolved(.allowsBackgroundLocationUpdates), at: target)
+                    record(.resolved(.allowsBackgroundLocationUpdates), at: target, receiver: owner)
                 }
             case "desiredAccuracy":
                 let constant = lastNameToken(of: value)?.bareText
                 if constant == "kCLLocationAccuracyBest" || constant == "kCLLocationAccuracyBestForNavigation" {
-                    record(.resolved(.desiresBestAccuracy), at: target)
+                    record(.resolved(.desiresBestAccuracy), at: target, receiver: owner)
                 }
             default:
                 break
@@ -71,21 +77,34 @@ extension SwiftFileVisitor {
         }
     }
 
+    /// The use a call of a `CLLocationManager` method makes, matched on the full selector: the base name and
+    /// its argument labels (`startMonitoring(for:)`, not `startMonitoring(_:)`; `requestAlwaysAuthorization()`
+    /// without arguments).
     private func methodKind(_ name: SyntaxText, call: FunctionCallExprSyntax) -> PendingUsage.Kind? {
+        // An argument the parser had to invent (`f(` left open) is not one the code passes.
+        let labels = call.arguments.filter { !$0.expression.is(MissingExprSyntax.self) }.map {
+            $0.label?.rawText ?? "_"
+        }
+        let noArguments = labels.isEmpty && call.trailingClosure == nil
         switch name {
-        case "requestWhenInUseAuthorization": return .resolved(.requestWhenInUse)
-        case "requestAlwaysAuthorization": return .resolved(.requestAlways)
-        case "startMonitoringVisits": return .resolved(.startMonitoringVisits)
-        case "startMonitoringSignificantLocationChanges": return .resolved(.startMonitoringSignificantLocationChanges)
-        case "startMonitoring":
-            return call.arguments.first?.label?.rawText == "for" ? .resolved(.startMonitoringRegion) : nil
-        case "requestTemporaryFullAccuracyAuthorization":
-            guard let argument = call.arguments.first(where: { $0.label?.rawText == "withPurposeKey" }) else {
-                return nil
-            }
+        case "requestWhenInUseAuthorization" where noArguments: return .resolved(.requestWhenInUse)
+        case "requestAlwaysAuthorization" where noArguments: return .resolved(.requestAlways)
+        case "startMonitoringVisits" where noArguments: return .resolved(.startMonitoringVisits)
+        case "startMonitoringSignificantLocationChanges" where noArguments:
+            return .resolved(.startMonitoringSignificantLocationChanges)
+        case "startMonitoring" where labels == ["for"]:
+            return .resolved(.startMonitoringRegion)
+        case "requestTemporaryFullAccuracyAuthorization"
+        where labels == ["withPurposeKey"] || labels == ["withPurposeKey", "completion"]:
+            guard let argument = call.arguments.first else { return nil }
             return .temporaryFullAccuracy(purposeKey(argument.expression))
         default: return nil
         }
+    }
+
+    /// An argument's label as a selector names it (`_` for none).
+    static func label(_ argument: LabeledExprSyntax) -> String {
+        argument.label?.text ?? "_"
     }
 
     private func typeKind(_ name: SyntaxText, call: FunctionCallExprSyntax) -> PendingUsage.Kind? {

@@ -15,10 +15,12 @@ final class SwiftFileVisitor: SyntaxVisitor {
         case full(candidateOffsets: [Int])
     }
 
-    /// A type being walked: its name components and whether it is an enum with `String` raw values.
-    private struct Scope {
+    /// A type being walked: its name components, whether it is an enum with `String` raw values, and whether it
+    /// is a protocol.
+    struct Scope {
         var names: [String]
         var isStringEnum: Bool
+        var isProtocol = false
     }
 
     let mode: Mode
@@ -30,7 +32,13 @@ final class SwiftFileVisitor: SyntaxVisitor {
     private(set) var localConstants: [String: String] = [:]
     /// The uses found so far.
     var usages: [PendingUsage] = []
-    private var scopes: [Scope] = []
+    /// What the file declares about types, for deciding whose method a call is.
+    var facts = ReceiverFacts()
+    /// Every name the file declares (members, locals, parameters) → its types, or `"=name"` for an alias.
+    var declaredTypes: [String: [String]] = [:]
+    /// Whether the file imports CoreLocation or a module that re-exports it (MapKit, CoreLocationUI).
+    var importsCoreLocation = false
+    var scopes: [Scope] = []
     private lazy var converter = SourceLocationConverter(fileName: file, tree: tree)
 
     init(mode: Mode, file: String, tree: SourceFileSyntax) {
@@ -41,21 +49,36 @@ final class SwiftFileVisitor: SyntaxVisitor {
     }
 
     /// Records a use at the start of `token`.
-    func record(_ kind: PendingUsage.Kind, at token: TokenSyntax) {
+    func record(
+        _ kind: PendingUsage.Kind,
+        at token: TokenSyntax,
+        receiver: CallReceiver = .coreLocation,
+        selector: String? = nil
+    ) {
         let location = converter.location(for: token.positionAfterSkippingLeadingTrivia)
         let position = SourcePosition(file: file, line: location.line, column: location.column)
-        usages.append(PendingUsage(kind: kind, position: position))
+        usages.append(PendingUsage(kind: kind, position: position, receiver: receiver, selector: selector))
     }
 
     // MARK: Scopes
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name) }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        push(node.name, inheriting: node.inheritanceClause)
+    }
     override func visitPost(_ node: StructDeclSyntax) { scopes.removeLast() }
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name) }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        push(node.name, inheriting: node.inheritanceClause)
+    }
     override func visitPost(_ node: ClassDeclSyntax) { scopes.removeLast() }
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name) }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        push(node.name, inheriting: node.inheritanceClause)
+    }
     override func visitPost(_ node: ActorDeclSyntax) { scopes.removeLast() }
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name) }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        let continuation = push(node.name, inheriting: node.inheritanceClause)
+        scopes[scopes.count - 1].isProtocol = true
+        return continuation
+    }
     override func visitPost(_ node: ProtocolDeclSyntax) { scopes.removeLast() }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -64,6 +87,7 @@ final class SwiftFileVisitor: SyntaxVisitor {
                 inherited.type.as(IdentifierTypeSyntax.self)?.name.rawText == "String"
             } ?? false
         scopes.append(Scope(names: [node.name.text], isStringEnum: isStringEnum))
+        recordInheritance(of: node.name.text, node.inheritanceClause)
         return .visitChildren
     }
 
@@ -72,13 +96,15 @@ final class SwiftFileVisitor: SyntaxVisitor {
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         let names = node.extendedType.trimmedDescription.split(separator: ".").map(String.init)
         scopes.append(Scope(names: names, isStringEnum: false))
+        if let last = names.last { recordInheritance(of: last, node.inheritanceClause) }
         return .visitChildren
     }
 
     override func visitPost(_ node: ExtensionDeclSyntax) { scopes.removeLast() }
 
-    private func push(_ name: TokenSyntax) -> SyntaxVisitorContinueKind {
+    private func push(_ name: TokenSyntax, inheriting clause: InheritanceClauseSyntax?) -> SyntaxVisitorContinueKind {
         scopes.append(Scope(names: [name.text], isStringEnum: false))
+        recordInheritance(of: name.text, clause)
         return .visitChildren
     }
 
@@ -101,11 +127,12 @@ final class SwiftFileVisitor: SyntaxVisitor {
         return low < offsets.count && offsets[low] < node.endPosition.utf8Offset ? .visitChildren : .skipChildren
     }
 
-    private var isCollectingUses: Bool { mode != .constantsOnly }
+    var isCollectingUses: Bool { mode != .constantsOnly }
 
     // MARK: Constants
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordTypes(of: node)
         if node.bindingSpecifier.rawText == "let" {
             for binding in node.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier,
@@ -158,6 +185,23 @@ final class SwiftFileVisitor: SyntaxVisitor {
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         if isCollectingUses { inspect(node) }
+        return .visitChildren
+    }
+
+    // MARK: Receivers
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        inspect(node)
+        return .skipChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        inspect(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        inspect(node)
         return .visitChildren
     }
 

@@ -24,8 +24,13 @@ struct LintTarget: Hashable, Sendable {
     var developmentRegion: String?
     /// The Swift and Objective-C files built into the target, relative to the linted folder.
     var sourceFiles: [String]
-    /// The iOS deployment target, when known (e.g. `"15.0"`).
+    /// The deployment target for the target's platform, when known (e.g. `"15.0"` for iOS, `"10.0"` for
+    /// watchOS): from its build settings, the project's, an `.xcconfig` file, or a project spec.
     var deploymentTarget: String?
+    /// The platform the target is built for.
+    var platform: TargetPlatform
+    /// Whether the target also runs as a Mac app (macOS, or an iOS app with Mac Catalyst).
+    var runsOnMac: Bool
     /// Where the target is defined (its project file, or its lone Info.plist).
     var position: SourcePosition
 
@@ -38,7 +43,9 @@ struct LintTarget: Hashable, Sendable {
     ///   - localizations: Its localized Info.plist strings.
     ///   - developmentRegion: Its development region.
     ///   - sourceFiles: Its source files.
-    ///   - deploymentTarget: Its iOS deployment target.
+    ///   - deploymentTarget: Its deployment target, for its platform.
+    ///   - platform: Its platform (iOS unless the project says otherwise).
+    ///   - runsOnMac: Whether it also runs as a Mac app.
     ///   - position: Where it is defined.
     init(
         name: String,
@@ -48,6 +55,8 @@ struct LintTarget: Hashable, Sendable {
         developmentRegion: String? = nil,
         sourceFiles: [String] = [],
         deploymentTarget: String? = nil,
+        platform: TargetPlatform = .iOS,
+        runsOnMac: Bool = false,
         position: SourcePosition
     ) {
         self.name = name
@@ -57,6 +66,8 @@ struct LintTarget: Hashable, Sendable {
         self.developmentRegion = developmentRegion
         self.sourceFiles = sourceFiles
         self.deploymentTarget = deploymentTarget
+        self.platform = platform
+        self.runsOnMac = runsOnMac
         self.position = position
     }
 }

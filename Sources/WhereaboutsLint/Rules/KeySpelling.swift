@@ -1,9 +1,47 @@
 internal import Whereabouts
 
-/// Recognizes near-misses of the location Info.plist keys, and the keys iOS 11 stopped reading.
+/// Recognizes near-misses of the location Info.plist keys, and the keys later systems stopped reading.
 enum KeySpelling {
-    /// Keys only iOS 10 and earlier read.
+    /// Keys that older systems read and later ones ignore: `NSLocationUsageDescription` (iOS 7 and earlier; still
+    /// the key macOS and Mac Catalyst read) and `NSLocationAlwaysUsageDescription` (iOS 8 to 10, watchOS 2 and 3).
     static let deprecatedKeys = ["NSLocationUsageDescription", "NSLocationAlwaysUsageDescription"]
+
+    /// The key that replaced a deprecated one on iOS and watchOS.
+    ///
+    /// - Parameter key: One of ``deprecatedKeys``.
+    /// - Returns: `NSLocationWhenInUseUsageDescription` or `NSLocationAlwaysAndWhenInUseUsageDescription`.
+    static func replacement(of key: String) -> String {
+        key == "NSLocationUsageDescription" ? UsageDescriptions.whenInUseKey : UsageDescriptions.alwaysKey
+    }
+
+    /// The first major version of a platform that ignores a deprecated key: `0` when no version of the platform
+    /// ever read it, `nil` when the platform still reads it (`NSLocationUsageDescription` on the Mac) or when
+    /// the linter does not know.
+    ///
+    /// - Parameters:
+    ///   - key: One of ``deprecatedKeys``.
+    ///   - platform: The target's platform.
+    ///   - runsOnMac: Whether the target also runs as a Mac app (macOS, Mac Catalyst).
+    /// - Returns: The first version that ignores the key.
+    static func firstVersionIgnoring(_ key: String, on platform: TargetPlatform, runsOnMac: Bool) -> Int? {
+        switch (key, platform) {
+        case ("NSLocationUsageDescription", _) where runsOnMac: nil
+        case ("NSLocationUsageDescription", .iOS): 8
+        case ("NSLocationUsageDescription", .watchOS), ("NSLocationUsageDescription", .tvOS),
+            ("NSLocationUsageDescription", .visionOS):
+            0
+        case ("NSLocationAlwaysUsageDescription", .iOS): 11
+        case ("NSLocationAlwaysUsageDescription", .watchOS): 4
+        case ("NSLocationAlwaysUsageDescription", .visionOS): 0
+        default: nil
+        }
+    }
+
+    /// The major version of a deployment target such as `"10.3"`, or `nil` when unknown.
+    static func majorVersion(_ deploymentTarget: String?) -> Int? {
+        guard let text = deploymentTarget else { return nil }
+        return Int(text.split(separator: ".").first ?? "")
+    }
 
     /// The keys a near-miss is measured against (and that are therefore never near-misses themselves).
     static let knownKeys: Set<String> = [
@@ -17,7 +55,7 @@ enum KeySpelling {
     /// considered, so unrelated keys are never reported.
     ///
     /// - Parameter key: A declared key.
-    /// - Returns: The intended key and what to rename it to, or `nil` when the key is known or unrelated.
+    /// - Returns: The intended key, or `nil` when the key is known or unrelated.
     static func intendedKey(for key: String) -> String? {
         let lowered = key.lowercased()
         guard !knownKeys.contains(key), lowered.contains("location") || lowered.contains("background") else {
@@ -31,19 +69,7 @@ enum KeySpelling {
             let scored = knownKeys.map { ($0, editDistance(key, $0, limit: 3)) }.filter { $0.1 <= 3 }
             candidate = scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
         }
-        guard let intended = candidate else { return nil }
-        if deprecatedKeys.contains(intended) {
-            let modern =
-                intended == "NSLocationUsageDescription" ? UsageDescriptions.whenInUseKey : UsageDescriptions.alwaysKey
-            return "\(intended), which iOS 11 and later ignore anyway; rename it to \(modern)"
-        }
-        return "\(intended); iOS ignores unknown keys, so rename it to \(intended)"
-    }
-
-    /// Whether a deployment target such as `"10.3"` is below iOS 11; `false` when unknown.
-    static func isBelowIOS11(_ deploymentTarget: String?) -> Bool {
-        guard let text = deploymentTarget, let major = Int(text.split(separator: ".").first ?? "") else { return false }
-        return major < 11
+        return candidate
     }
 
     /// The key with adjacent repeated CamelCase words collapsed: `AlwaysUsageUsage` → `AlwaysUsage`.

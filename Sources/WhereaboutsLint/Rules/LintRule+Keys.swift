@@ -31,9 +31,13 @@ extension LintRule {
                     + "\(declaredAs); \(context.whereToAdd(key)) with a sentence that says why the app needs "
                     + "location"
                 if case .requestAlways = usage.kind { message += " (asking for Always needs both purpose strings)" }
-                if let localized = context.target.localizations.values.compactMap({ $0[key] }).first {
+                let copies = context.localizedCopies(of: key).map(\.value.position.file)
+                if !copies.isEmpty {
+                    // Every file, in the order of their language names, so each run prints the same message.
+                    let named = copies.prefix(3).joined(separator: ", ")
+                    let more = copies.count > 3 ? " and \(copies.count - 3) more" : ""
                     message +=
-                        "; it is only in \(localized.position.file), but iOS reads the key from Info.plist "
+                        "; it is only in \(named)\(more), but iOS reads the key from Info.plist "
                         + "and only translates it from there"
                 }
                 message += ". Without it the request fails and App Review rejects the build (ITMS-90683)."
@@ -56,14 +60,17 @@ extension LintRule {
         discussion: "App Review rejects purpose strings that do not explain why the app needs location "
             + "(guideline 5.1.1), and people decline prompts they do not understand."
     ) { context in
-        let check = PurposeStringCheck(developmentRegion: context.target.developmentRegion)
-        let region = ScriptDetector.languageCode(context.target.developmentRegion)
+        let names =
+            [context.target.name]
+            + ["CFBundleName", "CFBundleDisplayName"].compactMap { key in
+                guard case .string(let name)? = context.declared(key)?.value, !name.contains("$") else { return nil }
+                return name
+            }
+        let check = PurposeStringCheck(developmentRegion: context.target.developmentRegion, appNames: names)
         var outcomes: [RuleOutcome] = []
         for entry in context.purposeStrings {
             // When the development region has its own translation, that is the text its people read.
-            let translation = context.target.localizations.first { language, _ in
-                region != nil && ScriptDetector.languageCode(language) == region
-            }?.value[entry.key]
+            let translation = context.developmentRegionTranslation(of: entry.key)
             var judged = entry.text
             var judgedAt = entry.position
             if let translation, case .string(let text) = translation.value {
@@ -160,34 +167,31 @@ extension LintRule {
     }
 
     /// `misspelled-or-deprecated-key` (warning): keys that look like a misspelled location key (within an edit
-    /// distance of 3 of one, or one with a doubled word), and the deprecated keys when the deployment target is
-    /// iOS 11 or later (or unknown).
+    /// distance of 3 of one, or one with a doubled word), and the deprecated keys the target's platform and
+    /// deployment target no longer read: `NSLocationUsageDescription` on iOS 8 and later (macOS and Mac Catalyst
+    /// still read it), `NSLocationAlwaysUsageDescription` on iOS 11 and later and watchOS 4 and later (or an unknown
+    /// deployment target).
+    ///
+    /// The advice fits the target: rename to the key its deployment target reads, or remove the key when it is
+    /// already declared under its right name or no code needs it.
     public static let misspelledOrDeprecatedKey = LintRule(
         id: "misspelled-or-deprecated-key",
         name: "MisspelledOrDeprecatedKey",
         defaultSeverity: .warning,
-        summary: "An Info.plist key looks like a misspelled location key, or is one iOS 11 and later ignore.",
+        summary: "An Info.plist key looks like a misspelled location key, or is one the deployment target ignores.",
         discussion: "iOS ignores unknown keys silently, so a misspelled key is the same as a missing one. "
-            + "NSLocationUsageDescription and NSLocationAlwaysUsageDescription only matter for deployment "
-            + "targets below iOS 11."
+            + "NSLocationUsageDescription only matters on iOS 7 and earlier (macOS and Mac Catalyst still read it); "
+            + "NSLocationAlwaysUsageDescription only on iOS 10 and earlier (watchOS 3 and earlier)."
     ) { context in
         var outcomes: [RuleOutcome] = []
         for (key, declared) in context.target.info.sorted(by: { $0.key < $1.key }) {
             if KeySpelling.deprecatedKeys.contains(key) {
-                guard !KeySpelling.isBelowIOS11(context.target.deploymentTarget) else { continue }
-                let replacement = key == "NSLocationUsageDescription" ? RuleContext.whenInUseKey : RuleContext.alwaysKey
-                let target = context.target.deploymentTarget.map { "iOS \($0)" } ?? "this deployment target"
-                outcomes.append(
-                    RuleOutcome(
-                        message: "\(key) only matters for deployment targets below iOS 11; \(target) ignores it. "
-                            + "Declare \(replacement) instead (keep \(key) only while you support iOS 10 or earlier).",
-                        position: declared.position
-                    )
-                )
+                guard let message = context.deprecatedKeyMessage(key) else { continue }
+                outcomes.append(RuleOutcome(message: message, position: declared.position))
             } else if let intended = KeySpelling.intendedKey(for: key) {
                 outcomes.append(
                     RuleOutcome(
-                        message: "\(key) looks like a misspelling of \(intended).",
+                        message: context.misspelledKeyMessage(key, intended: intended),
                         position: declared.position
                     )
                 )

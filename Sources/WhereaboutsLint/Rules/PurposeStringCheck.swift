@@ -1,90 +1,143 @@
 internal import Foundation
 
-/// Judges a purpose string: empty, placeholder, a key name, too short, no reason given, or the wrong language.
+/// Judges a purpose string as App Review does: does it say what the app does with location, and why?
 ///
-/// The checks are deliberately simple:
+/// A string passes when, besides asking, it names something the app does: "Shows nearby stations on the map",
+/// "to record your rides", "Partage ta position dans le chat". It fails when it is:
 /// - empty or whitespace only;
 /// - a placeholder: contains TODO, FIXME, TBD, Dummy, Lorem, placeholder, AppName or `xxx`;
-/// - a generic phrase such as "Location access required" or "This app needs your location";
 /// - a key name instead of a sentence (`NSLocation…`, `…UsageDescription`);
-/// - for Latin-script text in an English (or unknown) development region: shorter than 20 characters, or without
-///   a word that introduces a reason ("to", "for", "so", "because", "when", "while", "lets", "helps", "show",
-///   "find", "track", "see", "need", "record", "directions", …);
-/// - the wrong script for the development region (Latin in `ja`, Cyrillic in `en`, …) with no translation for it.
+/// - in a script written with spaces (Latin, Cyrillic, Greek, …), fewer than three words ("Location required",
+///   "Standort benötigt");
+/// - made only of the app's name and words that ask without saying what for: the app, location, need, require, access, use, allow,
+///   always, background, to function, to work properly, for the best experience… ("This app requires your location
+///   to function.", "I need locations in background mode always"). Those words are listed for English and the
+///   languages most apps are translated into (German, French, Spanish, Italian, Portuguese, Dutch, Turkish); a word
+///   outside the list counts as saying something, so text in another language is never failed for its language.
+///
+/// Text in a script written without spaces (Chinese, Japanese, Thai) is judged only for being empty, a placeholder
+/// or a key name. Text that is only a build variable (`$(LOCATION_PURPOSE)`) is not judged: its value is unknown.
+///
+/// Which language a string is in is decided by its script, never by its words: see
+/// ``languageMismatch(in:localized:key:)``.
 struct PurposeStringCheck: Sendable {
     let developmentRegion: String?
+    /// The app's names (target, `CFBundleName`, `CFBundleDisplayName`): "Streetpass requires your location to
+    /// function." names the app, not a purpose.
+    var appNames: [String] = []
 
     static let placeholders = ["todo", "fixme", "tbd", "dummy", "lorem", "placeholder", "appname", "app_name", "xxx"]
-    /// Common English words: Latin-script text with none of them is judged as another language.
-    static let englishWords: Set<String> = [
-        "the", "your", "you", "we", "to", "and", "of", "for", "this", "our", "with", "when", "while", "app",
-        "location", "nearby", "near", "use", "uses", "show", "shows", "find", "finds", "can", "from", "where",
-        "map", "needs", "need", "access", "required", "allow", "it", "is", "are", "be", "by", "helps", "lets",
-    ]
-    static let genericPhrases: Set<String> = [
-        "location access required", "this app needs your location", "this app needs access to your location",
-        "this app requires your location", "this app uses your location", "we need your location",
-        "we need your location", "location", "your location", "location required", "location needed",
-        "needs location", "allow location access", "location permission", "location usage description",
-        "this app needs location access", "app needs location",
-    ]
-    static let reasonWords: Set<String> = [
-        "to", "for", "so", "because", "when", "while", "lets", "helps", "help", "show", "shows", "find", "finds",
-        "track", "tracks", "see", "near", "nearby", "need", "needs", "record", "records", "directions", "route",
+
+    /// Words that ask for location, or pad the request, without saying what the app does with it.
+    static let askingWords: Set<String> = [
+        // English
+        "a", "an", "the", "this", "that", "these", "it", "its", "it's", "is", "are", "be", "been", "being", "was",
+        "will", "would", "can", "could", "may", "might", "must", "should", "shall", "do", "does", "has", "have",
+        "i", "me", "my", "we", "us", "our", "you", "your", "they", "their", "app", "app's", "apps", "application",
+        "location", "locations", "position", "geolocation", "gps", "current", "device", "phone", "user", "users",
+        "need", "needs", "needed", "require", "requires", "required", "requiring", "want", "wants", "access",
+        "accessing", "use", "uses", "used", "using", "usage", "allow", "allows", "allowed", "allowing", "permission",
+        "permissions", "grant", "enable", "enabled", "please", "let", "lets", "to", "for", "in", "on", "of", "at",
+        "by", "with", "from", "so", "because", "order", "as", "and", "or", "also", "only", "when", "while",
+        "always", "background", "foreground", "mode", "service", "services", "time", "times", "all", "function",
+        "functions", "functionality", "work", "works", "working", "properly", "correctly", "fully", "best",
+        "better", "experience", "feature", "features", "purpose", "purposes", "reason", "reasons", "some",
+        "certain", "things", "stuff", "many", "great", "wonderful", "ways", "various", "different", "lots",
+        "awesome", "amazing", "cool", "nice", "data", "information", "info", "not", "no", "yes",
+        // German
+        "der", "die", "das", "den", "dem", "ein", "eine", "diese", "dieser", "ist", "wird", "werden", "sein",
+        "ich", "wir", "du", "sie", "dein", "deine", "ihr", "ihre", "standort", "standorts", "ortung",
+        "zugriff", "auf", "benötigt", "braucht", "brauchen", "erforderlich", "verwendet", "nutzt", "um", "zu",
+        "für", "und", "oder", "immer", "hintergrund", "funktionieren", "bitte", "erlauben", "berechtigung",
+        // French
+        "le", "la", "les", "un", "une", "ce", "cette", "est", "sont", "je", "nous", "vous", "votre", "vos", "ton",
+        "ta", "tes", "localisation", "emplacement", "accès", "besoin", "nécessite", "nécessaire", "requise",
+        "requis", "utilise", "utiliser", "pour", "de", "des", "et", "ou", "toujours", "arrière-plan", "plan",
+        "fonctionner", "autoriser", "autorisation",
+        // Spanish and Portuguese
+        "el", "los", "las", "una", "uno", "esta", "este", "es", "son", "yo", "nosotros", "tu", "su", "sus",
+        "ubicación", "localización", "localização", "acceso", "acesso", "necesita", "necessita", "requiere",
+        "requer", "necesario", "necessário", "usa", "utiliza", "para", "por", "y", "e", "o", "siempre", "sempre",
+        "segundo", "funcionar", "permiso", "permissão", "aplicación", "aplicativo", "aplicação", "tua", "sua",
+        // Italian
+        "il", "lo", "gli", "questa", "questo", "è", "noi", "voi", "tuo", "posizione", "accesso", "richiede",
+        "necessario", "necessaria", "utilizza", "per", "funzionare", "permesso",
+        // Dutch
+        "het", "een", "deze", "dit", "ik", "wij", "jij", "jouw", "locatie", "toegang", "nodig", "vereist",
+        "gebruikt", "om", "voor", "en", "altijd", "achtergrond", "werken", "toestemming",
+        // Korean (after a trailing particle is dropped: 위치를 → 위치)
+        "위치", "위치정보", "정보", "권한", "필요", "필요합니다", "필요해요", "허용", "허용해", "허용해주세요", "주세요",
+        "허용하시겠습니까", "접근", "접근하려", "동의", "동의해주세요", "앱", "항상", "사용", "사용하는", "사용하기",
+        "사용할때만", "사용합니다", "동안", "합니다", "현재", "내", "사용자", "위해", "위해서", "확인", "탐색", "제공",
+        "수집합니다", "업데이트", "가져오기", "열때마다", "해당", "활용", "기능", "이",
+        // Turkish
+        "bu", "bir", "ve", "veya", "için", "konum", "konumunuz", "konumunuza", "erişim", "izin", "gerekli",
+        "gerekiyor", "kullanır", "uygulama", "her", "zaman", "arka", "planda",
     ]
 
-    /// What is wrong with the text, phrased to follow the key's name, or `nil` when it reads as a reason.
+    /// What is wrong with the text, phrased to follow the key's name, or `nil` when it says what the app does with
+    /// location.
     func problem(with text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return "is empty" }
         let lowered = trimmed.lowercased()
-        let words = Set(lowered.split { !$0.isLetter && $0 != "_" }.map(String.init))
+        let words = Self.words(of: lowered)
         // Whole words only: Spanish "todos" is not "todo".
         if let token = Self.placeholders.first(where: { words.contains($0) || ($0 == "xxx" && lowered.contains($0)) }) {
             return "is a placeholder (it contains \"\(token)\")"
         }
-        let normalized = lowered.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
-        if Self.genericPhrases.contains(normalized) {
-            return "(\"\(trimmed)\") says nothing about why the app needs location"
-        }
         if !trimmed.contains(" "), trimmed.hasPrefix("NS") || trimmed.hasSuffix("Description") {
             return "is a key name (\"\(trimmed)\"), not a sentence"
         }
-        // The English heuristics judge English text only; another language is languageMismatch's business.
-        guard ScriptDetector.dominantScript(of: trimmed) == .latin, isEnglishRegion,
-            !words.isDisjoint(with: Self.englishWords)
-        else { return nil }
-        if trimmed.count < 20 {
-            return "(\"\(trimmed)\") is too short to say why the app needs location (\(trimmed.count) characters)"
+        // A build variable's value is not known here.
+        if trimmed.hasPrefix("$("), trimmed.hasSuffix(")"), !trimmed.contains(" ") { return nil }
+        guard let script = ScriptDetector.dominantScript(of: trimmed), script.separatesWords else { return nil }
+        if words.count < 3 {
+            return "(\"\(trimmed)\") is too short to say what the app does with location and why"
         }
-        if words.isDisjoint(with: Self.reasonWords) {
-            return "(\"\(trimmed)\") does not say why the app needs location (no \"to\", \"for\", \"so\", "
-                + "\"because\"…)"
+        let appWords = Set(appNames.flatMap { Self.words(of: $0.lowercased()) })
+        if words.allSatisfy({ Self.asks($0) || appWords.contains($0) }) {
+            return "(\"\(trimmed)\") asks for location but does not say what the app does with it or why"
         }
         return nil
     }
 
-    /// The script found and the development region, when the text is not in the region's script and no
-    /// localization for the region translates the key.
+    /// The script found and the development region, when the text is in a script the region's language is not
+    /// written in (Cyrillic under `en`, Latin under `ja`) and no `.lproj` of the region's language translates
+    /// the key. Text in the region's script passes whatever its language: Turkish or German under `en` is Latin
+    /// script, as English is.
     func languageMismatch(
         in text: String,
         localized: [String: [String: DeclaredValue]],
         key: String
     ) -> (found: String, region: String)? {
         guard let region = ScriptDetector.languageCode(developmentRegion),
-            let found = ScriptDetector.dominantScript(of: text)
+            let found = ScriptDetector.dominantScript(of: text),
+            !ScriptDetector.expectedScripts(forLanguage: region).contains(found)
         else { return nil }
-        let words = Set(text.lowercased().split { !$0.isLetter }.map(String.init))
-        let notEnglish = region == "en" && found == .latin && words.isDisjoint(with: Self.englishWords)
-        guard notEnglish || !ScriptDetector.expectedScripts(forLanguage: region).contains(found) else { return nil }
         let translated = localized.contains { language, strings in
             ScriptDetector.languageCode(language) == region && strings[key] != nil
         }
-        return translated ? nil : (notEnglish ? "a language other than English" : found.name, region)
+        return translated ? nil : (found.name, region)
     }
 
-    private var isEnglishRegion: Bool {
-        guard let code = ScriptDetector.languageCode(developmentRegion) else { return true }
-        return code == "en"
+    /// Whether a word only asks: a listed word, a Korean one once its particle is dropped, or a Latin-script word
+    /// of one or two letters ("a", "to", "de").
+    static func asks(_ word: String) -> Bool {
+        if askingWords.contains(word) { return true }
+        let isHangul = word.unicodeScalars.contains { (0xAC00...0xD7AF).contains($0.value) }
+        guard isHangul else { return word.count < 3 }
+        for particle in ["에서", "으로", "을", "를", "이", "가", "은", "는", "에", "의", "도", "로"]
+        where word.count > particle.count && word.hasSuffix(particle) {
+            if askingWords.contains(String(word.dropLast(particle.count))) { return true }
+        }
+        return false
+    }
+
+    /// The words of lowercased text: runs of letters, digits, apostrophes and hyphens.
+    static func words(of lowered: String) -> [String] {
+        lowered.split { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "’" || $0 == "-" || $0 == "_") }
+            .map { $0.replacingOccurrences(of: "’", with: "'") }
+            .filter { $0.contains { $0.isLetter } }
     }
 }

@@ -14,13 +14,31 @@ struct RuleContext: Sendable {
     /// The Info.plist file to name in messages: the target's plist, or "the target's Info.plist".
     var infoPlistName: String {
         if target.position.file.hasSuffix(".plist") { return target.position.file }
-        if let plist = target.info.values.first(where: { $0.origin == .infoPlist }) { return plist.position.file }
+        // The smallest path, not the first a dictionary yields, so that every run names the same file.
+        if let plist = target.info.values.filter({ $0.origin == .infoPlist }).map(\.position.file).min() {
+            return plist
+        }
         return "the \(target.name) target's Info.plist"
     }
 
     /// Where a key should be added: the plist, or the build setting that generates it.
     func whereToAdd(_ key: String) -> String {
         "add \(key) to \(infoPlistName) (or INFOPLIST_KEY_\(key) in the target's build settings)"
+    }
+
+    /// The localized copies of a key, by language name in ascending order (`de`, `en`, `en-GB`, `fr`).
+    func localizedCopies(of key: String) -> [(language: String, value: DeclaredValue)] {
+        target.localizations.keys.sorted().compactMap { language in
+            target.localizations[language]?[key].map { (language, $0) }
+        }
+    }
+
+    /// The development region's own translation of a key: the `.lproj` named exactly as the region first, then
+    /// the others of the same language code in ascending order (`en`, then `en-GB`, `en-US`).
+    func developmentRegionTranslation(of key: String) -> DeclaredValue? {
+        guard let region = ScriptDetector.languageCode(target.developmentRegion) else { return nil }
+        let copies = localizedCopies(of: key).filter { ScriptDetector.languageCode($0.language) == region }
+        return (copies.first { $0.language == target.developmentRegion } ?? copies.first)?.value
     }
 
     /// The declared value of a key, if any.

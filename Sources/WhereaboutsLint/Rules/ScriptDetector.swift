@@ -3,6 +3,14 @@ enum ScriptDetector {
     enum Script: String, Sendable {
         case latin, han, kana, hangul, cyrillic, arabic, hebrew, greek, thai, devanagari
 
+        /// Whether text in the script separates its words with spaces (not Chinese, Japanese or Thai).
+        var separatesWords: Bool {
+            switch self {
+            case .han, .kana, .thai: false
+            default: true
+            }
+        }
+
         var name: String {
             switch self {
             case .han: "Chinese characters"

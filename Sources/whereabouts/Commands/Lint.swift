@@ -13,6 +13,11 @@ struct Lint: AsyncParsableCommand {
             --include-vendored. A .whereabouts-lint.yml in PATH (or --config) can disable rules, exclude paths \
             and override severities. The rules are described in Documentation/LintRules/.
 
+            A Core Location method counts as used when its receiver is, or may be, a CLLocationManager (an app's \
+            own type with a method of the same name does not); purpose strings are judged by whether they say \
+            what the app does with location, and their language by script; deployment targets are the \
+            platform's own, read from build settings and .xcconfig files. The output is identical on every run.
+
             Exit codes: 0 no error-level finding; 2 an error-level finding (or a warning with --strict); \
             1 a PATH or configuration that cannot be read; 64 wrong flags.
             """

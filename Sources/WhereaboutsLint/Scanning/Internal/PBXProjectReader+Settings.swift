@@ -8,15 +8,43 @@ extension PBXProjectReader {
         var column: Int
     }
 
-    /// The build settings of the configuration the scanner uses: `Release` when there is one, else the first.
-    func buildSettings(listID: String?) -> [String: Setting] {
-        guard let listID, let list = objects[listID] else { return [:] }
+    /// The configuration the scanner uses: `Release` when there is one, else the first.
+    func chosenConfiguration(listID: String?) -> ASCIIPlistDictionary? {
+        guard let listID, let list = objects[listID] else { return nil }
         let configurations = (list["buildConfigurations"]?.array ?? []).compactMap { $0.string }
             .compactMap { objects[$0] }
-        guard
-            let chosen = configurations.first(where: { $0["name"]?.string == "Release" }) ?? configurations.first,
-            let settings = chosen["buildSettings"]?.dictionary
-        else { return [:] }
+        return configurations.first(where: { $0["name"]?.string == "Release" }) ?? configurations.first
+    }
+
+    /// The `.xcconfig` file the chosen configuration is based on (`baseConfigurationReference`), relative to the
+    /// root, when it has one.
+    func baseConfiguration(listID: String?) -> String? {
+        guard let reference = chosenConfiguration(listID: listID)?["baseConfigurationReference"]?.string else {
+            return nil
+        }
+        return resolvePath(of: reference)
+    }
+
+    /// The platform a target is built for: its `SDKROOT`, else the first of `SUPPORTED_PLATFORMS` (iOS when it
+    /// lists iOS), else watchOS for a watch app and iOS for the rest.
+    static func platform(sdk: String, settings: [String: Setting], kind: LintTarget.Kind) -> TargetPlatform {
+        if kind == .watchApp { return .watchOS }
+        if let platform = TargetPlatform.named(sdk: sdk) { return platform }
+        let supported = (settings["SUPPORTED_PLATFORMS"]?.value.string ?? "").split(separator: " ").map(String.init)
+        if supported.contains("iphoneos") { return .iOS }
+        return supported.lazy.compactMap { TargetPlatform.named(sdk: $0) }.first ?? .iOS
+    }
+
+    /// Whether an iOS target also builds for the Mac: `SUPPORTS_MACCATALYST = YES`, or `macosx` among
+    /// `SUPPORTED_PLATFORMS`.
+    static func runsOnMac(_ settings: [String: Setting]) -> Bool {
+        if settings["SUPPORTS_MACCATALYST"]?.value.string == "YES" { return true }
+        return (settings["SUPPORTED_PLATFORMS"]?.value.string ?? "").split(separator: " ").contains("macosx")
+    }
+
+    /// The build settings of the configuration the scanner uses: `Release` when there is one, else the first.
+    func buildSettings(listID: String?) -> [String: Setting] {
+        guard let settings = chosenConfiguration(listID: listID)?["buildSettings"]?.dictionary else { return [:] }
         var result: [String: Setting] = [:]
         for (key, value) in settings.values {
             let place = settings.positions[key]

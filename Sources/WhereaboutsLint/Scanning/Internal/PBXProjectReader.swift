@@ -93,8 +93,10 @@ struct PBXProjectReader {
                 object["isa"]?.string == "PBXNativeTarget"
             else { continue }
             let name = object["name"]?.string ?? id
+            let targetList = object["buildConfigurationList"]?.string
+            let targetSettings = buildSettings(listID: targetList)
             var settings = projectSettings
-            settings.merge(buildSettings(listID: object["buildConfigurationList"]?.string)) { $1 }
+            settings.merge(targetSettings) { $1 }
             let expand = { (value: String) in Self.expand(value, targetName: name) }
             let plist = settings["INFOPLIST_FILE"]?.value.string.map { ScanPaths.join(projectFolder, expand($0)) }
             if let plist { result.referencedPlists.insert(plist) }
@@ -111,7 +113,16 @@ struct PBXProjectReader {
             )
             target.info = infoKeys(settings)
             target.developmentRegion = settings["DEVELOPMENT_LANGUAGE"]?.value.string ?? region
-            target.deploymentTarget = settings["IPHONEOS_DEPLOYMENT_TARGET"]?.value.string
+            let platform = Self.platform(sdk: sdk, settings: settings, kind: kind)
+            let key = platform.deploymentTargetSetting
+            target.platform = platform
+            target.runsOnMac = platform == .macOS || Self.runsOnMac(settings)
+            target.deploymentTarget = targetSettings[key]?.value.string
+            target.deploymentTargetFallbacks = [
+                baseConfiguration(listID: targetList).map(SettingSource.xcconfig),
+                projectSettings[key]?.value.string.map(SettingSource.value),
+                baseConfiguration(listID: project["buildConfigurationList"]?.string).map(SettingSource.xcconfig),
+            ].compactMap { $0 }
             readPhases(of: object, into: &target)
             readSynchronizedGroups(of: object, id: id, into: &target)
             scanned.append((id, target, productType))

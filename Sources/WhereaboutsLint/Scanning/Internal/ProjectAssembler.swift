@@ -68,6 +68,8 @@ struct ProjectAssembler {
         let packageOnly =
             !inventory.packageManifests.isEmpty && targets.isEmpty
             && inventory.xcodeGenSpecs.isEmpty && tuistManifests.isEmpty
+            // A project or plist that could not be read is reported as such, not as "no app bundle".
+            && problems.isEmpty
         return LintProject(
             targets: targets.sorted { ($0.position, $0.name) < ($1.position, $1.name) },
             isSwiftPackageOnly: packageOnly,
@@ -118,9 +120,30 @@ struct ProjectAssembler {
             info: info,
             developmentRegion: region,
             sourceFiles: sourceFiles(of: scanned, sources: sources),
-            deploymentTarget: scanned.deploymentTarget,
+            deploymentTarget: scanned.deploymentTarget ?? fallbackDeploymentTarget(of: scanned),
+            platform: scanned.platform ?? (scanned.kind == .watchApp ? .watchOS : .iOS),
+            runsOnMac: scanned.runsOnMac,
             position: scanned.position
         )
+    }
+
+    /// The deployment target from the project's settings or an `.xcconfig` file, when the target sets none.
+    private func fallbackDeploymentTarget(of scanned: ScannedTarget) -> String? {
+        let key = (scanned.platform ?? .iOS).deploymentTargetSetting
+        let root = self.root
+        // A missing .xcconfig is common and harmless to the rules (CocoaPods generates its own under Pods/, which
+        // is not committed): the deployment target is then unknown, and the messages say so.
+        let reader = XCConfigReader { file in
+            (try? Data(contentsOf: root.appending(path: file))).flatMap(LocalizationReader.decode)
+        }
+        var found: String?
+        for source in scanned.deploymentTargetFallbacks where found == nil {
+            switch source {
+            case .value(let value): found = value
+            case .xcconfig(let file): found = reader.value(of: key, in: file)
+            }
+        }
+        return found
     }
 
     /// The target's sources: the files it lists, plus every file under its source folders; when it lists

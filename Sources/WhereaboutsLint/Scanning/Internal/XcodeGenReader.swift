@@ -70,10 +70,15 @@ enum XcodeGenReader {
                 scanned.infoPlistFile = ScanPaths.join(folder, PBXProjectReader.expand(plist, targetName: name))
             }
             scanned.sourceFolders = sourcePaths(target["sources"]).map { ScanPaths.join(folder, $0) }
+            let named: TargetPlatform = TargetPlatform.named(sdk: platform) ?? .iOS
+            let targetPlatform: TargetPlatform = scanned.kind == .watchApp ? .watchOS : named
+            scanned.platform = targetPlatform
+            let catalyst = settings["SUPPORTS_MACCATALYST"]?.value.string == "YES"
+            scanned.runsOnMac = targetPlatform == .macOS || catalyst
             scanned.deploymentTarget =
-                deploymentTarget(target["deploymentTarget"])
-                ?? deploymentTarget(options?["deploymentTarget"])
-                ?? settings["IPHONEOS_DEPLOYMENT_TARGET"]?.value.string
+                deploymentTarget(target["deploymentTarget"], platform: targetPlatform)
+                ?? deploymentTarget(options?["deploymentTarget"], platform: targetPlatform)
+                ?? settings[targetPlatform.deploymentTargetSetting]?.value.string
             scanned.developmentRegion =
                 options?["developmentLanguage"]?.string
                 ?? settings["DEVELOPMENT_LANGUAGE"]?.value.string
@@ -133,10 +138,10 @@ enum XcodeGenReader {
         return (node.sequence ?? []).compactMap { $0.scalar?.string ?? $0["path"]?.string }
     }
 
-    /// `deploymentTarget: "17.0"` or `deploymentTarget: {iOS: "17.0"}`.
-    private static func deploymentTarget(_ node: Node?) -> String? {
+    /// `deploymentTarget: "17.0"` or `deploymentTarget: {iOS: "17.0", watchOS: "10.0"}` (the platform's entry).
+    private static func deploymentTarget(_ node: Node?, platform: TargetPlatform) -> String? {
         guard let node else { return nil }
         if let version = node.scalar?.string { return version }
-        return node["iOS"]?.string
+        return node[platform.rawValue]?.string
     }
 }

@@ -1,0 +1,2 @@
+/// Shared helpers for the app.
+public enum Kit {}
