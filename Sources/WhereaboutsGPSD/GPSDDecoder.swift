@@ -8,6 +8,11 @@ public import Foundation
 /// ``GPSDMessage/other(className:)``. `time` is ISO 8601 in UTC, with or without fractions of a
 /// second. The decoder keeps no state, so any task may call it.
 ///
+/// A `TPV` in gpsd's usual shape (a flat object of numbers and plain strings, nearly every line of
+/// a live stream) is read straight from its bytes; any other line, and any `TPV` that fast path
+/// is not sure of, goes through Foundation's `JSONDecoder`. Both give the same message for every
+/// line.
+///
 /// ```swift
 /// let line = #"{"class":"TPV","mode":3,"time":"2025-06-01T12:00:07.000Z","lat":52.52,"lon":13.4}"#
 /// if case .tpv(let report) = try GPSDDecoder.decode(Array(line.utf8)) {
@@ -24,6 +29,23 @@ public enum GPSDDecoder {
     /// - Returns: The message.
     /// - Throws: ``GPSDDecodingError`` when the line is not a JSON object with a string `class`.
     public static func decode(_ line: some Collection<UInt8>) throws(GPSDDecodingError) -> GPSDMessage {
+        if let report = line.withContiguousStorageIfAvailable(GPSDTPVScanner.scan) ?? nil {
+            return .tpv(report)
+        }
+        return try decodeWithJSONDecoder(line)
+    }
+
+    /// Decodes one line with Foundation's `JSONDecoder` only, without the fast path for `TPV` reports.
+    ///
+    /// ``decode(_:)`` gives the same result for every line, faster; this is the reference it is tested against.
+    ///
+    /// - Parameter line: The line's UTF-8 bytes (a trailing `\r` is allowed).
+    /// - Returns: The message.
+    /// - Throws: ``GPSDDecodingError`` when the line is not a JSON object with a string `class`.
+    @_spi(Testing)
+    public static func decodeWithJSONDecoder(
+        _ line: some Collection<UInt8>
+    ) throws(GPSDDecodingError) -> GPSDMessage {
         let data = Data(line)
         do {
             return try decoder.decode(GPSDWireMessage.self, from: data).message
@@ -45,6 +67,20 @@ public enum GPSDDecoder {
     /// - Returns: The date, or `nil` when the text is not such a timestamp.
     public static func parseTime(_ text: String) -> Date? {
         GPSDTimeParser.parse(text)
+    }
+
+    /// The report in a `TPV` line, read without `JSONDecoder`, or `nil` when the fast path declines the line.
+    ///
+    /// For every line this is either `nil` or the report ``decodeWithJSONDecoder(_:)`` gives; ``decode(_:)``
+    /// tries it first. The fast path reads only gpsd's usual shape of a `TPV` (a flat object of numbers and plain
+    /// strings) and declines anything it is not sure of: other classes, escapes, repeated keys, unusual numbers.
+    ///
+    /// - Parameter line: The line's UTF-8 bytes.
+    /// - Returns: The report, or `nil` when the line must go to the full decoder.
+    @_spi(Testing)
+    public static func scanTPV(_ line: some Collection<UInt8>) -> GPSDReport? {
+        line.withContiguousStorageIfAvailable(GPSDTPVScanner.scan)
+            ?? Array(line).withUnsafeBufferPointer(GPSDTPVScanner.scan)
     }
 
     // JSONDecoder is thread-safe once configured; one instance saves an allocation per line.

@@ -46,12 +46,13 @@ extension GPSDSource.Session {
         }
     }
 
-    /// Acts on one line: the per-line path, kept short.
+    /// Acts on the lines of one read, in order.
     func handle(_ frame: GPSDFrame) {
-        let line: ByteBuffer
         switch frame {
-        case .line(let buffer):
-            line = buffer
+        case .lines(let lines):
+            _ = lines.readableBytesView.withContiguousStorageIfAvailable { bytes in
+                GPSDLineFramer.forEachLine(in: bytes) { handle(line: $0) }
+            }
         case .overlong(let excerpt, let length):
             statistics.increment(\.malformedLines)
             let problem = "longer than \(GPSDSource.maximumLineLength) bytes (\(length))"
@@ -59,11 +60,14 @@ extension GPSDSource.Session {
                 "malformed line from gpsd, skipped",
                 metadata: ["problem": "\(problem)", "excerpt": "\(excerpt)"]
             )
-            return
         }
+    }
+
+    /// Acts on one line: the per-line path, kept short.
+    func handle(line: UnsafeBufferPointer<UInt8>) {
         let message: GPSDMessage
         do {
-            message = try GPSDDecoder.decode(line.readableBytesView)
+            message = try GPSDDecoder.decode(line)
         } catch {
             statistics.increment(\.malformedLines)
             logger.warning(

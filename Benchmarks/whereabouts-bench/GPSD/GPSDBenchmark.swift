@@ -54,11 +54,16 @@ enum GPSDBenchmark: Benchmark {
             return (Samples(values.map { $0 * 1000 }).quantile(q), sorted.first!...sorted.last!)
         }
         var figures: [Figure] = []
+        // The engine path's p99 is held to the machine's floor in the same run; the source alone to 1 ms.
+        let floorP99 = quantiles(run.floor, 0.99)?.0
+        let engineAllowance = 0.15
         for (consumer, values) in [("GPSDSource.events()", run.ours), ("engine + LocationClient", run.engine)] {
             for (label, q) in [("p50", 0.5), ("p99", 0.99)] {
                 guard let ours = quantiles(values, q) else { continue }
                 let python = quantiles(run.python, q)
-                let goal = q == 0.99 ? "≤ 1 ms" : nil
+                let isEngine = consumer.hasPrefix("engine")
+                let limit: Double? = q != 0.99 ? nil : isEngine ? floorP99.map { $0 + engineAllowance } : 1.0
+                let goal: String? = q != 0.99 ? nil : isEngine ? "≤ floor + \(engineAllowance) ms p99" : "≤ 1 ms"
                 figures.append(
                     Figure(
                         name: "gpsd TPV → \(consumer) latency \(label)",
@@ -70,7 +75,7 @@ enum GPSDBenchmark: Benchmark {
                         baselineSpread: python?.1,
                         higherIsBetter: false,
                         goal: goal,
-                        met: goal == nil ? nil : ours.0 <= 1.0,
+                        met: limit.map { ours.0 <= $0 },
                         note: figures.isEmpty ? what : nil
                     )
                 )
@@ -132,8 +137,8 @@ enum GPSDBenchmark: Benchmark {
             baseline: pythonSamples.median,
             baselineSpread: pythonSamples.spread,
             higherIsBetter: true,
-            goal: nil,
-            met: nil,
+            goal: "≥ 3× python3-gps",
+            met: oursSamples.median >= 3 * pythonSamples.median,
             note: "\(count) TPV lines (\(server.payloadSize / 1_000_000) MB) recorded from the real gpsd in this run, "
                 + "time renumbered, replayed from a bench TCP server as fast as the client reads; first to last "
                 + "fix; \(options.repeatCount) runs each, alternating"

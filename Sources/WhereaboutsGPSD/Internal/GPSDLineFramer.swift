@@ -1,6 +1,11 @@
+import Foundation
 import NIOCore
 
-/// Splits gpsd's byte stream into lines at `\n`, dropping a `\r` before it and empty lines.
+/// Splits gpsd's byte stream into lines at `\n`, and hands on all the whole lines of one read as one frame.
+///
+/// Each ``GPSDFrame/lines(_:)`` holds every complete line in the buffer at once (gpsd's reports of one socket read),
+/// so the reader crosses from the event loop to its task once per read, not once per line; ``forEachLine(in:_:)``
+/// splits a frame again, dropping a `\r` before each `\n` and empty lines.
 ///
 /// A line longer than `maximumLength` is not buffered: its bytes are dropped as they come until
 /// the next `\n`, and one ``GPSDFrame/overlong(excerpt:length:)`` reports it, so a hostile or
@@ -23,32 +28,46 @@ struct GPSDLineFramer: ByteToMessageDecoder {
     }
 
     mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
-        let view = buffer.readableBytesView
-        guard let newline = view[(view.startIndex + scanned)...].firstIndex(of: Self.newline) else {
-            if dropping != nil || buffer.readableBytes > maximumLength {
+        if dropping != nil {
+            guard let newline = Self.newline(in: buffer, from: 0) else {
                 drop(&buffer, length: buffer.readableBytes)
-            } else {
-                scanned = buffer.readableBytes
+                return .needMoreData
             }
-            return .needMoreData
-        }
-        scanned = 0
-        let length = newline - view.startIndex
-        if dropping != nil || length > maximumLength {
-            drop(&buffer, length: length)
+            drop(&buffer, length: newline)
             buffer.moveReaderIndex(forwardBy: 1)
             finishDropping(context: context)
             return .continue
         }
-        var line = buffer.readSlice(length: length)!
-        buffer.moveReaderIndex(forwardBy: 1)
-        if line.readableBytesView.last == Self.carriageReturn {
-            line.moveWriterIndex(to: line.writerIndex - 1)
+        // The whole lines at the start of the buffer, up to the first that is too long.
+        var end = 0
+        var from = scanned
+        var tooLong: Int?
+        while let newline = Self.newline(in: buffer, from: from) {
+            guard newline - end <= maximumLength else {
+                tooLong = newline
+                break
+            }
+            end = newline + 1
+            from = end
         }
-        if line.readableBytes > 0 {
-            context.fireChannelRead(wrapInboundOut(.line(line)))
+        if end > 0 {
+            scanned = tooLong == nil ? buffer.readableBytes - end : 0
+            let lines = buffer.readSlice(length: end)!
+            context.fireChannelRead(wrapInboundOut(.lines(lines)))
+            return .continue
         }
-        return .continue
+        if let tooLong {
+            drop(&buffer, length: tooLong)
+            buffer.moveReaderIndex(forwardBy: 1)
+            finishDropping(context: context)
+            return .continue
+        }
+        if buffer.readableBytes > maximumLength {
+            drop(&buffer, length: buffer.readableBytes)
+        } else {
+            scanned = buffer.readableBytes
+        }
+        return .needMoreData
     }
 
     mutating func decodeLast(
@@ -62,10 +81,39 @@ struct GPSDLineFramer: ByteToMessageDecoder {
             finishDropping(context: context)
         } else if buffer.readableBytes > 0 {
             let rest = buffer.readSlice(length: buffer.readableBytes)!
-            context.fireChannelRead(wrapInboundOut(.line(rest)))
+            context.fireChannelRead(wrapInboundOut(.lines(rest)))
         }
         scanned = 0
         return .needMoreData
+    }
+
+    /// Calls `body` with each line of a ``GPSDFrame/lines(_:)`` frame, without its `\n` or `\r\n`, skipping
+    /// empty lines.
+    ///
+    /// - Parameters:
+    ///   - lines: The frame's bytes.
+    ///   - body: What to do with one line.
+    static func forEachLine(in lines: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let base = lines.baseAddress else { return }
+        var start = 0
+        while start < lines.count {
+            let rest = lines.count - start
+            let found = memchr(base + start, Int32(newline), rest)
+            let end = found.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? lines.count
+            var lineEnd = end
+            if lineEnd > start, lines[lineEnd - 1] == carriageReturn { lineEnd -= 1 }
+            if lineEnd > start { body(UnsafeBufferPointer(rebasing: lines[start..<lineEnd])) }
+            start = end + 1
+        }
+    }
+
+    /// The offset from the reader index of the first `\n` at or after `offset`.
+    private static func newline(in buffer: ByteBuffer, from offset: Int) -> Int? {
+        buffer.withUnsafeReadableBytes { bytes in
+            guard offset < bytes.count, let base = bytes.baseAddress else { return nil }
+            guard let found = memchr(base + offset, Int32(newline), bytes.count - offset) else { return nil }
+            return UnsafeRawPointer(found) - base
+        }
     }
 
     private mutating func drop(_ buffer: inout ByteBuffer, length: Int) {
