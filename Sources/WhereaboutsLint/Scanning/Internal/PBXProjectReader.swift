@@ -66,13 +66,15 @@ struct PBXProjectReader {
         var notes: [LintFinding] = []
         for entry in objectsDictionary.overwritten {
             guard let earlier = entry.value.dictionary else { continue }
+            // The same object written twice (a merge that kept both copies) is harmless; two objects are not.
+            if let later = objectsDictionary[entry.key], later.hasSameContent(as: entry.value) { continue }
             reader.alternates[entry.key, default: []].append(earlier)
-            let later = objectsDictionary.positions[entry.key]?.line ?? 0
+            let laterLine = objectsDictionary.positions[entry.key]?.line ?? 0
             notes.append(
                 ScanProblem.note(
                     at: SourcePosition(file: file, line: entry.line, column: entry.column),
                     "object ID \(entry.key) is written twice in \(ScanPaths.lastComponent(of: file)) (lines "
-                        + "\(entry.line) and \(later)), as a bad merge leaves it; the linter reads both objects, "
+                        + "\(entry.line) and \(laterLine)), as a bad merge leaves it; the linter reads both objects, "
                         + "but Xcode keeps only one: give one of them a new ID or restore the file"
                 )
             )
@@ -183,7 +185,7 @@ struct PBXProjectReader {
             }
         }
         // A framework or library's code runs in every app that links or embeds it, directly or through others.
-        for index in scanned.indices {
+        for index in scanned.indices where scanned[index].target.takesLinkedCode {
             var seen: Set<String> = [scanned[index].id]
             var queue = linked[scanned[index].id] ?? []
             while let next = queue.popLast() {
@@ -268,7 +270,6 @@ struct PBXProjectReader {
             } else if !product.isEmpty {
                 scanned.packageProducts.append(product)
             }
-            scanned.namesCode = true
         }
     }
 

@@ -229,8 +229,8 @@ struct ProjectAssembler {
         for folder in folders {
             files.formUnion(sources.filter { ScanPaths.isInside($0, folder: folder) })
         }
-        var packages = target.packageFolders
-        for product in target.packageProducts {
+        var packages = target.takesLinkedCode ? target.packageFolders : []
+        for product in target.takesLinkedCode ? target.packageProducts : [] {
             packages += packageFolders(declaring: product)
         }
         for package in packages {

@@ -34,6 +34,11 @@ struct ScannedTarget {
     /// target that names code but ends up with none was not checked.
     var namesCode = false
 
+    /// Whether the code the target links counts as its own: an app's or a watch app's does; an extension's
+    /// does not, since an extension links the app's shared framework for other code than its location calls,
+    /// and its location permission is the app's.
+    var takesLinkedCode: Bool { kind == .app || kind == .watchApp }
+
     /// Adds the code of a framework, library or package target the target links.
     ///
     /// - Parameter library: The linked target.

@@ -25,6 +25,7 @@ enum TuistReader {
         }
         return bundles.compactMap { name in
             guard var target = code[name] else { return nil }
+            guard target.takesLinkedCode else { return target }
             var seen: Set<String> = [name]
             var queue = linked[name] ?? []
             while let next = queue.popLast() {
@@ -52,10 +53,7 @@ enum TuistReader {
             switch member.declName.baseName.text {
             case "target": if let first { targets.append(first) }
             case "package", "external":
-                if let first {
-                    scanned.packageProducts.append(first)
-                    scanned.namesCode = true
-                }
+                if let first { scanned.packageProducts.append(first) }
             default: continue
             }
         }

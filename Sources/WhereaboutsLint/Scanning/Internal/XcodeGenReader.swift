@@ -102,11 +102,7 @@ enum XcodeGenReader {
         var bundles: [String] = []
         for (name, nameNode) in names {
             guard var layers = definitions[name] else { continue }
-            var templated: [(mapping: Node.Mapping, file: SpecFile)] = []
-            for templateName in layers.last("templates")?.node.sequence?.compactMap(\.string) ?? [] {
-                templated += templates[templateName]?.layers ?? []
-            }
-            layers.layers = templated + layers.layers
+            layers.layers = expand(layers, templates: templates, depth: 0) + layers.layers
             let definedIn = layers.layers.last?.file ?? files[0]
             let platform = (layers.last("platform")?.node.string ?? "iOS").lowercased()
             guard let type = layers.last("type")?.node.string else {
@@ -151,6 +147,10 @@ enum XcodeGenReader {
         }
         for name in bundles {
             guard var target = code[name] else { continue }
+            guard target.takesLinkedCode else {
+                result.targets.append(target)
+                continue
+            }
             var seen: Set<String> = [name]
             var queue = linked[name] ?? []
             while let next = queue.popLast() {
@@ -159,6 +159,22 @@ enum XcodeGenReader {
                 queue += linked[next] ?? []
             }
             result.targets.append(target)
+        }
+        return result
+    }
+
+    /// The layers of the `templates:` a target or template names, each after the templates it names in turn.
+    private static func expand(
+        _ layers: Layers,
+        templates: [String: Layers],
+        depth: Int
+    ) -> [(mapping: Node.Mapping, file: SpecFile)] {
+        guard depth < 16 else { return [] }
+        var result: [(mapping: Node.Mapping, file: SpecFile)] = []
+        let names = layers.layers.flatMap { $0.mapping["templates"]?.sequence?.compactMap(\.string) ?? [] }
+        for name in names {
+            guard let template = templates[name] else { continue }
+            result += expand(template, templates: templates, depth: depth + 1) + template.layers
         }
         return result
     }
@@ -286,7 +302,6 @@ enum XcodeGenReader {
             if let target = dependency["target"]?.string {
                 targets.append(target)
             } else if let package = dependency["package"]?.string {
-                scanned.namesCode = true
                 if let path = packages?.node[package]?["path"]?.string, let folder = packages?.file.folder {
                     scanned.packageFolders.append(ScanPaths.join(folder, path))
                 } else {
