@@ -251,6 +251,41 @@ struct ProjectModelTests {
         #expect(orphan.position.line == 20)
     }
 
+    @Test("an XcodeGen target whose INFOPLIST_FILE is set in its configFiles' xcconfig (through an #include) reads it")
+    func xcodeGenConfigFilesPlist() throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "project-model-xcconfig-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let plist = try PropertyListSerialization.data(
+            fromPropertyList: [Self.whenInUse: "Room shows you on the floor plan of the building you are in."],
+            format: .xml,
+            options: 0
+        )
+        let files: [String: Data] = [
+            "project.yml": Data("include:\n  - path: Room/target.yml\n".utf8),
+            "Room/target.yml": Data(
+                "targets:\n  Room:\n    type: application\n    platform: iOS\n    configFiles:\n"
+                    .appending("      Debug: Debug.xcconfig\n      Release: Release.xcconfig\n    sources: [.]\n")
+                    .utf8
+            ),
+            "Room/Release.xcconfig": Data("#include \"Common.xcconfig\"\nOTHER = 1\n".utf8),
+            "Room/Common.xcconfig": Data("INFOPLIST_FILE = Room/Supporting/Info.plist // the app's\n".utf8),
+            "Room/Supporting/Info.plist": plist,
+            "Room/Floor.swift": Data("let floor = 1\n".utf8),
+        ]
+        for (path, data) in files {
+            let url = root.appending(path: path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
+            try data.write(to: url)
+        }
+        let project = ProjectScanner().scan(root)
+        let app = try target("Room", in: project)
+        #expect(app.info[Self.whenInUse]?.position.file == "Room/Supporting/Info.plist")
+        #expect(app.sourceFiles == ["Room/Floor.swift"])
+    }
+
     @Test("a pbxproj with an object ID written twice keeps its target and says so; missing files are a note")
     func duplicateObjectIDs() async throws {
         let project = scan("Issue15-DuplicateIDs")

@@ -130,6 +130,13 @@ enum XcodeGenReader {
                 let path = PBXProjectReader.expand(plist.value.string ?? "", targetName: name)
                 scanned.infoPlistFile = ScanPaths.join(plist.file.folder, path)
             }
+            if scanned.infoPlistFile == nil, let root, let configFiles = layers.last("configFiles"),
+                let plist = infoPlistFile(in: configFiles, root: root)
+            {
+                // Build settings paths are relative to the generated project, which sits beside the main spec.
+                let path = PBXProjectReader.expand(plist, targetName: name)
+                scanned.infoPlistFile = ScanPaths.join(mainSpec.folder, path)
+            }
             scanned.deploymentTarget =
                 deploymentTarget(layers.last("deploymentTarget")?.node)
                 ?? deploymentTarget(options?["deploymentTarget"])
@@ -177,6 +184,39 @@ enum XcodeGenReader {
             result += expand(template, templates: templates, depth: depth + 1) + template.layers
         }
         return result
+    }
+
+    /// `INFOPLIST_FILE` from the Release (else the first) `configFiles:` `.xcconfig`, following its `#include`s.
+    private static func infoPlistFile(in configFiles: (node: Node, file: SpecFile), root: URL) -> String? {
+        guard let mapping = configFiles.node.mapping else { return nil }
+        let chosen =
+            mapping.first { $0.key.string?.lowercased() == "release" }?.value.string
+            ?? mapping.first?.value.string
+        guard let chosen else { return nil }
+        return setting("INFOPLIST_FILE", inXCConfig: ScanPaths.join(configFiles.file.folder, chosen), root: root)
+    }
+
+    /// A setting's value in an `.xcconfig` file or the files it includes (the last assignment wins).
+    private static func setting(_ key: String, inXCConfig file: String, root: URL, depth: Int = 0) -> String? {
+        guard depth < 8, let text = try? String(contentsOf: root.appending(path: file), encoding: .utf8) else {
+            return nil
+        }
+        var value: String?
+        for line in text.split(whereSeparator: \.isNewline) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("#include") {
+                let parts = trimmed.split(separator: "\"")
+                guard parts.count >= 2 else { continue }
+                let included = ScanPaths.join(ScanPaths.directory(of: file), String(parts[1]))
+                if let found = setting(key, inXCConfig: included, root: root, depth: depth + 1) { value = found }
+            } else if trimmed.hasPrefix(key), let equals = trimmed.firstIndex(of: "=") {
+                guard trimmed[..<equals].trimmingCharacters(in: .whitespaces) == key else { continue }
+                let rest = trimmed[trimmed.index(after: equals)...]
+                let withoutComment = rest.components(separatedBy: "//").first ?? ""
+                value = withoutComment.trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return value
     }
 
     /// The YAML document, or the problem that stops it.
