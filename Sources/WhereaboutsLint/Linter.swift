@@ -40,7 +40,9 @@ public struct Linter: Sendable {
     /// - Parameters:
     ///   - roots: The folders to lint.
     ///   - progress: Called with (files done, files to do) as the analysis advances, from any task.
-    /// - Returns: The sorted findings, the problems reading the projects, and how much was looked at.
+    /// - Returns: The sorted findings, the problems reading the projects, how much was looked at, and what could
+    ///   not be checked (a target whose Info.plist or code was not found, an unreadable project, a folder with
+    ///   no app).
     public func lint(_ roots: [URL], progress: (@Sendable (Int, Int) -> Void)? = nil) async -> LintReport {
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
         var report = LintReport(findings: [], baseDirectory: base)
@@ -59,6 +61,7 @@ public struct Linter: Sendable {
         )
         let project = scanner.scan(root)
         var problems = project.problems
+        var notChecked = project.notChecked
         var findings: [LintFinding] = []
         if project.isSwiftPackageOnly {
             findings.append(
@@ -76,6 +79,7 @@ public struct Linter: Sendable {
                     at: SourcePosition(file: ".")
                 )
             )
+            notChecked.append(root.lastPathComponent)
         }
 
         let files = Set(project.targets.flatMap(\.sourceFiles)).filter { !configuration.isExcluded($0) }.sorted()
@@ -94,6 +98,7 @@ public struct Linter: Sendable {
             problems: apply(problems, prefix: prefix),
             fileCount: files.count,
             targetCount: project.targets.count,
+            notCheckedTargets: notChecked,
             baseDirectory: base
         )
     }

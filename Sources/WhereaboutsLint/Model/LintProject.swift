@@ -6,6 +6,9 @@ struct LintProject: Hashable, Sendable {
     var isSwiftPackageOnly: Bool
     /// Problems reading the project (a malformed plist or pbxproj), as findings of rule `unreadable-file`.
     var problems: [LintFinding]
+    /// Targets (and unreadable project files) the linter could not check: their Info.plist cannot be read, or
+    /// none of the code their project names was found.
+    var notChecked: [String]
 
     /// Creates a project.
     ///
@@ -13,9 +16,16 @@ struct LintProject: Hashable, Sendable {
     ///   - targets: The targets found.
     ///   - isSwiftPackageOnly: Whether it is a Swift package with no app bundle.
     ///   - problems: Problems reading it.
-    init(targets: [LintTarget], isSwiftPackageOnly: Bool = false, problems: [LintFinding] = []) {
+    ///   - notChecked: The targets and project files that could not be checked.
+    init(
+        targets: [LintTarget],
+        isSwiftPackageOnly: Bool = false,
+        problems: [LintFinding] = [],
+        notChecked: [String] = []
+    ) {
         self.targets = targets
         self.isSwiftPackageOnly = isSwiftPackageOnly
         self.problems = problems
+        self.notChecked = notChecked
     }
 }

@@ -1,7 +1,7 @@
 internal import Foundation
 
 /// A JSON object: `findings` (`ruleId`, `severity`, `message`, `file`, `line`, `column`, `target`) and `summary`
-/// (`errors`, `warnings`, `infos`, `files`, `targets`, `text`).
+/// (`errors`, `warnings`, `infos`, `files`, `targets`, `notChecked`, `notCheckedTargets`, `text`).
 public struct JSONReporter: LintReporter {
     /// Creates the reporter.
     public init() {}
@@ -21,6 +21,7 @@ public struct JSONReporter: LintReporter {
         let summary: [String: Any] = [
             "errors": report.count(of: .error), "warnings": report.count(of: .warning),
             "infos": report.count(of: .info), "files": report.fileCount, "targets": report.targetCount,
+            "notChecked": report.notCheckedTargets.count, "notCheckedTargets": report.notCheckedTargets,
             "text": report.summary,
         ]
         return Self.serialize(["findings": findings, "summary": summary])

@@ -15,6 +15,10 @@ public struct LintReport: Hashable, Sendable {
     public var fileCount: Int
     /// How many targets were checked.
     public var targetCount: Int
+    /// The targets that could not be checked, sorted: a target whose Info.plist cannot be read or none of
+    /// whose code was found, an unreadable project file (named with " (unreadable)"), a folder holding no app.
+    /// Each has a finding or note saying why.
+    public var notCheckedTargets: [String]
     /// The folder relative paths start from (SARIF's `%SRCROOT%`), when known.
     public var baseDirectory: URL?
 
@@ -25,20 +29,27 @@ public struct LintReport: Hashable, Sendable {
     ///   - problems: Problems reading the project.
     ///   - fileCount: How many source files were analyzed.
     ///   - targetCount: How many targets were checked.
+    ///   - notCheckedTargets: The targets that could not be checked.
     ///   - baseDirectory: The folder relative paths start from.
     public init(
         findings: [LintFinding],
         problems: [LintFinding] = [],
         fileCount: Int = 0,
         targetCount: Int = 0,
+        notCheckedTargets: [String] = [],
         baseDirectory: URL? = nil
     ) {
         self.findings = findings.sorted(by: Self.order)
         self.problems = problems.sorted(by: Self.order)
         self.fileCount = fileCount
         self.targetCount = targetCount
+        self.notCheckedTargets = notCheckedTargets.sorted()
         self.baseDirectory = baseDirectory
     }
+
+    /// Whether something could not be checked (``notCheckedTargets`` is not empty): such a run is never
+    /// reported as clean, and `whereabouts lint` exits with status 3 when no error gives 2.
+    public var isIncomplete: Bool { !notCheckedTargets.isEmpty }
 
     /// The findings and the problems together, sorted: what the reporters print.
     public var allFindings: [LintFinding] { (problems + findings).sorted(by: Self.order) }
@@ -59,13 +70,16 @@ public struct LintReport: Hashable, Sendable {
         allFindings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
     }
 
-    /// A line for people: `"3 errors, 1 warning in 2 targets (42 files)"`, with notes counted when there are any.
+    /// A line for people: `"3 errors, 1 warning in 2 targets (42 files)"`, with notes counted when there are any,
+    /// and `", 1 target not checked"` when something could not be checked.
     public var summary: String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
         var parts = [plural(count(of: .error), "error"), plural(count(of: .warning), "warning")]
         let notes = count(of: .info)
         if notes > 0 { parts.append(plural(notes, "note")) }
-        return "\(parts.joined(separator: ", ")) in \(plural(targetCount, "target")) (\(plural(fileCount, "file")))"
+        var text = "\(parts.joined(separator: ", ")) in \(plural(targetCount, "target")) (\(plural(fileCount, "file")))"
+        if isIncomplete { text += ", \(plural(notCheckedTargets.count, "target")) not checked" }
+        return text
     }
 
     /// This report and another one together, as for several linted folders.
@@ -78,6 +92,7 @@ public struct LintReport: Hashable, Sendable {
             problems: problems + other.problems,
             fileCount: fileCount + other.fileCount,
             targetCount: targetCount + other.targetCount,
+            notCheckedTargets: notCheckedTargets + other.notCheckedTargets,
             baseDirectory: baseDirectory ?? other.baseDirectory
         )
     }

@@ -6,7 +6,7 @@ internal import Foundation
 /// `helpUri` to the rule's page under `Documentation/LintRules/`, default level), and one result per finding with
 /// `ruleId`, `ruleIndex`, `level` (`error`, `warning`, `note`), `message.text` and a physical location: the path
 /// relative to `%SRCROOT%` (the report's base directory, given in `originalUriBaseIds`) and a region whose line
-/// and column are at least 1.
+/// and column are at least 1. When targets could not be checked, the run's `properties.notCheckedTargets` names them.
 public struct SARIFReporter: LintReporter {
     /// The schema URI written as `$schema`.
     public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -67,6 +67,7 @@ public struct SARIFReporter: LintReporter {
             "results": results,
             "columnKind": "unicodeCodePoints",
         ]
+        if report.isIncomplete { run["properties"] = ["notCheckedTargets": report.notCheckedTargets] }
         let base = report.baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var baseURI = base.standardizedFileURL.absoluteString
         if !baseURI.hasSuffix("/") { baseURI += "/" }

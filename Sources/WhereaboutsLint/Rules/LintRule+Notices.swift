@@ -19,4 +19,15 @@ extension LintRule {
         discussion: "A malformed Info.plist or project.pbxproj also fails the build; fix the file the message names.",
         evaluator: nil
     )
+
+    /// `unresolved-reference` (info): a target, file or setting a project names could not be resolved.
+    public static let unresolvedReference = LintRule(
+        id: "unresolved-reference",
+        name: "UnresolvedReference",
+        defaultSeverity: .info,
+        summary: "A target, file or setting the project names could not be found, so what it holds was not checked.",
+        discussion: "The note names the project file and line; fix the reference, or exclude the path if it is "
+            + "not the app's. Targets left with nothing to check are counted as not checked.",
+        evaluator: nil
+    )
 }

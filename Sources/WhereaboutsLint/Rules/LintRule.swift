@@ -3,8 +3,8 @@
 ///
 /// A rule is one value: its metadata and its evaluator (a function from a target and the location API uses in its
 /// files to what is wrong with them) are declared together, in one `static let` of a `LintRule+<Family>.swift`
-/// file, and two rules are equal when their identifiers are. The catalog also holds two notices the linter emits
-/// about the project itself (`no-app-bundle`, `unreadable-file`), which have no evaluator. Every rule and notice
+/// file, and two rules are equal when their identifiers are. The catalog also holds three notices the linter emits
+/// about the project itself (`no-app-bundle`, `unreadable-file`, `unresolved-reference`), which have no evaluator. Every rule and notice
 /// has a page under `Documentation/LintRules/<id>.md`.
 ///
 /// ```swift
@@ -72,7 +72,7 @@ public struct LintRule: Hashable, Sendable {
         .sorted { $0.defaultSeverity > $1.defaultSeverity }
 
     /// The notices about the project itself, which are not evaluated per target.
-    public static let notices: [LintRule] = [noAppBundle, unreadableFile]
+    public static let notices: [LintRule] = [noAppBundle, unreadableFile, unresolvedReference]
 
     /// Every rule and notice: what SARIF's `tool.driver.rules` lists and what a configuration may name.
     public static let catalog: [LintRule] = all + notices

@@ -33,8 +33,14 @@ struct ProjectScanner: Sendable {
     /// Folders never entered: build output, bundles and Xcode metadata hold no sources of the app.
     static let ignoredFolderSuffixes: [String] = [
         ".xcassets", ".framework", ".xcframework", ".bundle", ".app", ".appex", ".xcarchive", ".dSYM",
-        ".xcworkspace", ".swiftpm", "xcuserdata", "xcshareddata", ".docc",
+        ".xcworkspace", ".swiftpm", "xcuserdata", "xcshareddata", ".docc", ".storyboardc", ".nib", ".momd",
     ]
+
+    /// Whether a folder name is committed build output: Xcode's `build/` and `DerivedData/`, or a `*.build`
+    /// intermediates folder. Always skipped, so its copied plists and generated sources are never targets.
+    static func isBuildOutput(_ name: String) -> Bool {
+        name == "build" || name == "DerivedData" || (name.hasSuffix(".build") && name != ".build")
+    }
 
     /// Path patterns, relative to the root, whose files are skipped.
     var excludedPaths: [String]
@@ -79,7 +85,8 @@ struct ProjectScanner: Sendable {
         while let next = enumerator.nextObject() as? String {
             let path = ScanPaths.normalize(next)
             let name = ScanPaths.lastComponent(of: path)
-            if skipped.contains(name) || Self.ignoredFolderSuffixes.contains(where: { name.hasSuffix($0) })
+            if skipped.contains(name) || Self.isBuildOutput(name)
+                || Self.ignoredFolderSuffixes.contains(where: { name.hasSuffix($0) })
                 || excludedPaths.contains(where: { ScanPaths.matches(pattern: $0, path: path) })
             {
                 enumerator.skipDescendants()

@@ -18,8 +18,14 @@ struct Lint: AsyncParsableCommand {
             what the app does with location, and their language by script; deployment targets are the \
             platform's own, read from build settings and .xcconfig files. The output is identical on every run.
 
-            Exit codes: 0 no error-level finding; 2 an error-level finding (or a warning with --strict); \
-            1 a PATH or configuration that cannot be read; 64 wrong flags.
+            When an Xcode project, project.yml or Project.swift is found, only the Info.plists its targets name \
+            are read; code in the frameworks and local Swift packages an app links counts as the app's. \
+            Committed build output (build/, DerivedData/, *.build/) is skipped. A target whose Info.plist or \
+            code cannot be found is reported with a note and counted in "N targets not checked".
+
+            Exit codes: 0 no error-level finding and everything checked; 2 an error-level finding (or a \
+            warning with --strict); 3 no such finding, but some targets could not be checked (a lint that \
+            checked nothing never looks clean); 1 a PATH or configuration that cannot be read; 64 wrong flags.
             """
     )
 
@@ -93,6 +99,7 @@ struct Lint: AsyncParsableCommand {
         print(format.reportFormat.reporter.render(report), terminator: "")
         Self.printError(report.summary)
         if report.fails(strict: strict) { throw ExitCode(2) }
+        if report.isIncomplete { throw ExitCode(3) }
     }
 
     private func loadConfiguration(for root: URL) throws -> LintConfiguration {

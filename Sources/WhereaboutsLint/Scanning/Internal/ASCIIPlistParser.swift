@@ -121,7 +121,11 @@ struct ASCIIPlistParser {
                 throw error("expected ';' after the value of \"\(key)\"")
             }
             advance()
-            if dictionary.values[key] == nil { dictionary.keys.append(key) }
+            if let earlier = dictionary.values[key], let place = dictionary.positions[key] {
+                dictionary.overwritten.append((key, earlier, place.line, place.column))
+            } else {
+                dictionary.keys.append(key)
+            }
             dictionary.values[key] = value
             dictionary.positions[key] = (keyLine, keyColumn)
         }

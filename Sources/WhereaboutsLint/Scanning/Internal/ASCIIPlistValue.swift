@@ -18,4 +18,19 @@ indirect enum ASCIIPlistValue {
         if case .dictionary(let dictionary) = self { return dictionary }
         return nil
     }
+
+    /// Whether two values hold the same strings, arrays and keys, wherever they are written.
+    func hasSameContent(as other: ASCIIPlistValue) -> Bool {
+        switch (self, other) {
+        case (.string(let left), .string(let right)):
+            return left == right
+        case (.array(let left), .array(let right)):
+            return left.count == right.count && zip(left, right).allSatisfy { $0.hasSameContent(as: $1) }
+        case (.dictionary(let left), .dictionary(let right)):
+            return left.values.count == right.values.count
+                && left.values.allSatisfy { key, value in right[key].map { value.hasSameContent(as: $0) } ?? false }
+        default:
+            return false
+        }
+    }
 }

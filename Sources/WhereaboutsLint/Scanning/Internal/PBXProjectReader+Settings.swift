@@ -10,9 +10,7 @@ extension PBXProjectReader {
 
     /// The configuration the scanner uses: `Release` when there is one, else the first.
     func chosenConfiguration(listID: String?) -> ASCIIPlistDictionary? {
-        guard let listID, let list = objects[listID] else { return nil }
-        let configurations = (list["buildConfigurations"]?.array ?? []).compactMap { $0.string }
-            .compactMap { objects[$0] }
+        let configurations = configurations(listID: listID)
         return configurations.first(where: { $0["name"]?.string == "Release" }) ?? configurations.first
     }
 
@@ -51,6 +49,28 @@ extension PBXProjectReader {
             result[key] = Setting(value: value, line: place?.line ?? 0, column: place?.column ?? 0)
         }
         return result
+    }
+
+    /// The first value of `key` in any build configuration of the list, in the order they are written.
+    func anyConfigurationSetting(_ key: String, listID: String?) -> Setting? {
+        for configuration in configurations(listID: listID) {
+            guard let settings = configuration["buildSettings"]?.dictionary, let value = settings[key] else {
+                continue
+            }
+            let place = settings.positions[key]
+            return Setting(value: value, line: place?.line ?? 0, column: place?.column ?? 0)
+        }
+        return nil
+    }
+
+    /// Every string value of `key` across the build configurations of the list.
+    func allConfigurationValues(_ key: String, listID: String?) -> [String] {
+        configurations(listID: listID).compactMap { $0["buildSettings"]?.dictionary?[key]?.string }
+    }
+
+    private func configurations(listID: String?) -> [ASCIIPlistDictionary] {
+        guard let listID, let list = objects[listID] else { return [] }
+        return (list["buildConfigurations"]?.array ?? []).compactMap { $0.string }.compactMap { objects[$0] }
     }
 
     /// The `INFOPLIST_KEY_<Key>` settings as Info.plist keys.

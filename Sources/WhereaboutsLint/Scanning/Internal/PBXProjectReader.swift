@@ -8,12 +8,16 @@ struct PBXProjectReader {
         /// Every `INFOPLIST_FILE` of every target (tests and frameworks too), relative to the root.
         var referencedPlists: Set<String> = []
         var problem: LintFinding?
+        /// What could not be resolved (a dangling reference, an object ID written twice), as notes.
+        var notes: [LintFinding] = []
     }
 
     let file: String
     let objects: [String: ASCIIPlistDictionary]
     let objectPositions: [String: (line: Int, column: Int)]
     let projectFolder: String
+    /// Objects whose identifier is written more than once: the earlier definitions (the last is in `objects`).
+    var alternates: [String: [ASCIIPlistDictionary]] = [:]
     private var parents: [String: String] = [:]
 
     /// Parses the text of the pbxproj at `file` (relative to the root) and reads its targets.
@@ -59,8 +63,26 @@ struct PBXProjectReader {
             objectPositions: objectsDictionary.positions,
             projectFolder: projectFolder
         )
+        var notes: [LintFinding] = []
+        for entry in objectsDictionary.overwritten {
+            guard let earlier = entry.value.dictionary else { continue }
+            // The same object written twice (a merge that kept both copies) is harmless; two objects are not.
+            if let later = objectsDictionary[entry.key], later.hasSameContent(as: entry.value) { continue }
+            reader.alternates[entry.key, default: []].append(earlier)
+            let laterLine = objectsDictionary.positions[entry.key]?.line ?? 0
+            notes.append(
+                ScanProblem.note(
+                    at: SourcePosition(file: file, line: entry.line, column: entry.column),
+                    "object ID \(entry.key) is written twice in \(ScanPaths.lastComponent(of: file)) (lines "
+                        + "\(entry.line) and \(laterLine)), as a bad merge leaves it; the linter reads both objects, "
+                        + "but Xcode keeps only one: give one of them a new ID or restore the file"
+                )
+            )
+        }
         reader.linkParents()
-        return reader.readTargets(project: project)
+        var result = reader.readTargets(project: project)
+        result.notes = notes + result.notes
+        return result
     }
 
     private init(
@@ -81,6 +103,24 @@ struct PBXProjectReader {
                 if let childID = child.string { parents[childID] = id }
             }
         }
+        for (id, earlier) in alternates {
+            for object in earlier {
+                for child in object["children"]?.array ?? [] {
+                    if let childID = child.string, parents[childID] == nil { parents[childID] = id }
+                }
+            }
+        }
+    }
+
+    /// Every object written with this identifier: the last definition first, then any earlier ones.
+    func definitions(of id: String) -> [ASCIIPlistDictionary] {
+        (objects[id].map { [$0] } ?? []) + (alternates[id] ?? [])
+    }
+
+    /// The position of an object's identifier in the file.
+    func position(of id: String) -> SourcePosition {
+        let place = objectPositions[id]
+        return SourcePosition(file: file, line: place?.line ?? 0, column: place?.column ?? 0)
     }
 
     private func readTargets(project: ASCIIPlistDictionary) -> Result {
@@ -88,32 +128,53 @@ struct PBXProjectReader {
         let projectSettings = buildSettings(listID: project["buildConfigurationList"]?.string)
         let region = project["developmentRegion"]?.string
         var scanned: [(id: String, target: ScannedTarget, productType: String)] = []
+        // Every native target's code (apps, frameworks, libraries), by ID, and the targets each one links.
+        var code: [String: ScannedTarget] = [:]
+        var libraries: Set<String> = []
+        var linked: [String: [String]] = [:]
+        let products = productOwners()
         for targetValue in project["targets"]?.array ?? [] {
-            guard let id = targetValue.string, let object = objects[id],
-                object["isa"]?.string == "PBXNativeTarget"
-            else { continue }
+            guard let id = targetValue.string else { continue }
+            let candidates = definitions(of: id)
+            guard let object = candidates.first(where: { $0["isa"]?.string?.hasSuffix("Target") == true }) else {
+                result.notes.append(
+                    ScanProblem.note(
+                        at: position(of: id),
+                        "the project lists target \(id), but no target object has that ID; it was not checked"
+                    )
+                )
+                continue
+            }
+            guard object["isa"]?.string == "PBXNativeTarget" else { continue }
             let name = object["name"]?.string ?? id
             let targetList = object["buildConfigurationList"]?.string
+            let listID = targetList
             let targetSettings = buildSettings(listID: targetList)
             var settings = projectSettings
             settings.merge(targetSettings) { $1 }
             let expand = { (value: String) in Self.expand(value, targetName: name) }
-            let plist = settings["INFOPLIST_FILE"]?.value.string.map { ScanPaths.join(projectFolder, expand($0)) }
+            // A plist named only in another configuration (Debug) is still the target's.
+            let plistSetting = settings["INFOPLIST_FILE"] ?? anyConfigurationSetting("INFOPLIST_FILE", listID: listID)
+            let plist = plistSetting?.value.string.map { ScanPaths.join(projectFolder, expand($0)) }
             if let plist { result.referencedPlists.insert(plist) }
+            result.referencedPlists.formUnion(
+                allConfigurationValues("INFOPLIST_FILE", listID: listID).map {
+                    ScanPaths.join(projectFolder, expand($0))
+                }
+            )
             let productType = object["productType"]?.string ?? ""
             let sdk = settings["SDKROOT"]?.value.string ?? ""
-            guard let kind = Self.kind(productType: productType, sdk: sdk) else { continue }
-            let place = objectPositions[id]
+            let kind = Self.kind(productType: productType, sdk: sdk)
             var target = ScannedTarget(
                 name: name,
-                kind: kind,
-                position: SourcePosition(file: file, line: place?.line ?? 0, column: place?.column ?? 0),
+                kind: kind ?? .unknown,
+                position: position(of: id),
                 infoPlistFile: plist,
                 projectFolder: projectFolder
             )
             target.info = infoKeys(settings)
             target.developmentRegion = settings["DEVELOPMENT_LANGUAGE"]?.value.string ?? region
-            let platform = Self.platform(sdk: sdk, settings: settings, kind: kind)
+            let platform = Self.platform(sdk: sdk, settings: settings, kind: kind ?? .unknown)
             let key = platform.deploymentTargetSetting
             target.platform = platform
             target.runsOnMac = platform == .macOS || Self.runsOnMac(settings)
@@ -123,12 +184,104 @@ struct PBXProjectReader {
                 projectSettings[key]?.value.string.map(SettingSource.value),
                 baseConfiguration(listID: project["buildConfigurationList"]?.string).map(SettingSource.xcconfig),
             ].compactMap { $0 }
-            readPhases(of: object, into: &target)
+            readPhases(of: object, into: &target, notes: &result.notes)
             readSynchronizedGroups(of: object, id: id, into: &target)
-            scanned.append((id, target, productType))
+            readPackages(of: object, into: &target, notes: &result.notes)
+            linked[id] = linkedTargets(of: object, name: name, products: products, notes: &result.notes)
+            code[id] = target
+            if kind != nil {
+                scanned.append((id, target, productType))
+            } else if !productType.contains("test") {
+                libraries.insert(id)
+            }
         }
-        result.targets = mergeWatchExtensions(scanned)
+        // A framework or library's code runs in every app that links or embeds it, directly or through others.
+        for index in scanned.indices where scanned[index].target.takesLinkedCode {
+            var seen: Set<String> = [scanned[index].id]
+            var queue = linked[scanned[index].id] ?? []
+            while let next = queue.popLast() {
+                guard seen.insert(next).inserted, libraries.contains(next), let library = code[next] else { continue }
+                scanned[index].target.link(library)
+                queue += linked[next] ?? []
+            }
+        }
+        result.targets = mergeWatchExtensions(scanned, linked: linked)
         return result
+    }
+
+    /// Product file reference ID → the ID of the target that builds it.
+    private func productOwners() -> [String: String] {
+        var owners: [String: String] = [:]
+        for (id, object) in objects where object["isa"]?.string == "PBXNativeTarget" {
+            if let product = object["productReference"]?.string { owners[product] = id }
+        }
+        return owners
+    }
+
+    /// The targets a target depends on, links or embeds: its target dependencies, and the products of other
+    /// targets in its frameworks and copy-files (embed) phases.
+    private func linkedTargets(
+        of target: ASCIIPlistDictionary,
+        name: String,
+        products: [String: String],
+        notes: inout [LintFinding]
+    ) -> [String] {
+        var result: [String] = []
+        for dependencyValue in target["dependencies"]?.array ?? [] {
+            guard let dependencyID = dependencyValue.string else { continue }
+            let dependency = definitions(of: dependencyID).first { $0["isa"]?.string == "PBXTargetDependency" }
+            if let targetID = dependency?["target"]?.string {
+                result.append(targetID)
+            } else if let proxyID = dependency?["targetProxy"]?.string, let proxy = objects[proxyID],
+                let remote = proxy["remoteGlobalIDString"]?.string, objects[remote] != nil
+            {
+                result.append(remote)
+            } else if dependency == nil || dependency?["productRef"] == nil {
+                // Another project's target (a proxy into a nested .xcodeproj) or a dangling ID.
+                notes.append(
+                    ScanProblem.note(
+                        at: position(of: dependencyID),
+                        "target \(name) depends on something the linter cannot follow (another project's target, "
+                            + "or a missing object); its code was not checked as part of \(name)",
+                        target: name
+                    )
+                )
+            }
+        }
+        for phaseValue in target["buildPhases"]?.array ?? [] {
+            guard let phaseID = phaseValue.string else { continue }
+            for phase in definitions(of: phaseID) {
+                let isa = phase["isa"]?.string
+                guard isa == "PBXFrameworksBuildPhase" || isa == "PBXCopyFilesBuildPhase" else { continue }
+                for buildFileValue in phase["files"]?.array ?? [] {
+                    guard let buildFileID = buildFileValue.string,
+                        let referenceID = objects[buildFileID]?["fileRef"]?.string,
+                        let owner = products[referenceID]
+                    else { continue }
+                    result.append(owner)
+                }
+            }
+        }
+        return result
+    }
+
+    /// The Swift package products a target links: local packages by folder, others by product name.
+    private func readPackages(
+        of target: ASCIIPlistDictionary,
+        into scanned: inout ScannedTarget,
+        notes: inout [LintFinding]
+    ) {
+        for dependencyValue in target["packageProductDependencies"]?.array ?? [] {
+            guard let dependencyID = dependencyValue.string, let dependency = objects[dependencyID] else { continue }
+            let product = dependency["productName"]?.string ?? ""
+            if let packageID = dependency["package"]?.string, let package = objects[packageID] {
+                guard package["isa"]?.string == "XCLocalSwiftPackageReference" else { continue }
+                let path = package["relativePath"]?.string ?? package["path"]?.string ?? ""
+                scanned.packageFolders.append(ScanPaths.join(projectFolder, path))
+            } else if !product.isEmpty {
+                scanned.packageProducts.append(product)
+            }
+        }
     }
 
     /// Maps a product type (and SDK) to a target kind; `nil` for targets without an app bundle's Info.plist.
@@ -144,14 +297,15 @@ struct PBXProjectReader {
 
     /// Folds each WatchKit extension into the watch app that embeds it (its plist belongs to the watch app).
     private func mergeWatchExtensions(
-        _ scanned: [(id: String, target: ScannedTarget, productType: String)]
+        _ scanned: [(id: String, target: ScannedTarget, productType: String)],
+        linked: [String: [String]]
     ) -> [ScannedTarget] {
         let extensions = scanned.filter { $0.productType.contains("watchkit") && $0.productType.contains("extension") }
         let apps = scanned.filter { $0.productType.contains("watchapp") && !$0.productType.contains("container") }
         var merged = scanned.filter { entry in !extensions.contains { $0.id == entry.id } }.map(\.target)
         for watchExtension in extensions {
             let host =
-                apps.first { app in dependencies(of: app.id).contains(watchExtension.id) }
+                apps.first { app in (linked[app.id] ?? []).contains(watchExtension.id) }
                 ?? (apps.count == 1 ? apps.first : nil)
             guard let host, let index = merged.firstIndex(where: { $0.name == host.target.name }) else {
                 merged.append(watchExtension.target)
@@ -159,8 +313,9 @@ struct PBXProjectReader {
             }
             let ext = watchExtension.target
             merged[index].info.merge(ext.info) { current, _ in current }
-            merged[index].sourceFiles = (merged[index].sourceFiles ?? []) + (ext.sourceFiles ?? [])
-            merged[index].sourceFolders += ext.sourceFolders
+            merged[index].link(ext)
+            if merged[index].sourceFiles == nil { merged[index].sourceFiles = [] }
+            merged[index].filePositions.merge(ext.filePositions) { current, _ in current }
             merged[index].resourceFiles.formUnion(ext.resourceFiles)
             if merged[index].infoPlistFile == nil { merged[index].infoPlistFile = ext.infoPlistFile }
             merged[index].extraPlists.append(contentsOf: [ext.infoPlistFile].compactMap { $0 })
@@ -168,37 +323,57 @@ struct PBXProjectReader {
         return merged
     }
 
-    private func dependencies(of targetID: String) -> [String] {
-        (objects[targetID]?["dependencies"]?.array ?? []).compactMap { dependency in
-            dependency.string.flatMap { objects[$0]?["target"]?.string }
+    private func readPhases(
+        of target: ASCIIPlistDictionary,
+        into scanned: inout ScannedTarget,
+        notes: inout [LintFinding]
+    ) {
+        for phaseValue in target["buildPhases"]?.array ?? [] {
+            guard let phaseID = phaseValue.string else { continue }
+            for phase in definitions(of: phaseID) {
+                let isa = phase["isa"]?.string
+                guard isa == "PBXSourcesBuildPhase" || isa == "PBXResourcesBuildPhase" else { continue }
+                var files: [String] = []
+                for buildFileValue in phase["files"]?.array ?? [] {
+                    guard let buildFileID = buildFileValue.string else { continue }
+                    let buildFile = definitions(of: buildFileID).first { $0["fileRef"] != nil }
+                    guard let referenceID = buildFile?["fileRef"]?.string,
+                        let reference = definitions(of: referenceID).first
+                    else {
+                        if isa == "PBXSourcesBuildPhase", buildFile?["productRef"] == nil {
+                            notes.append(unresolved(buildFileID, in: scanned.name))
+                        }
+                        continue
+                    }
+                    if reference["isa"]?.string == "PBXVariantGroup" {
+                        for child in reference["children"]?.array ?? [] {
+                            if let path = child.string.flatMap({ resolvePath(of: $0) }) { files.append(path) }
+                        }
+                    } else if let path = resolvePath(of: referenceID) {
+                        files.append(path)
+                        scanned.filePositions[path] = position(of: referenceID)
+                    } else if isa == "PBXSourcesBuildPhase" {
+                        notes.append(unresolved(referenceID, in: scanned.name))
+                    }
+                }
+                if isa == "PBXSourcesBuildPhase" {
+                    scanned.sourceFiles = (scanned.sourceFiles ?? []) + files.filter(ScanPaths.isSourceFile)
+                    scanned.namesCode = scanned.namesCode || !(phase["files"]?.array ?? []).isEmpty
+                } else {
+                    scanned.resourceFiles.formUnion(files)
+                }
+            }
         }
     }
 
-    private func readPhases(of target: ASCIIPlistDictionary, into scanned: inout ScannedTarget) {
-        for phaseValue in target["buildPhases"]?.array ?? [] {
-            guard let phaseID = phaseValue.string, let phase = objects[phaseID] else { continue }
-            let isa = phase["isa"]?.string
-            guard isa == "PBXSourcesBuildPhase" || isa == "PBXResourcesBuildPhase" else { continue }
-            var files: [String] = []
-            for buildFileValue in phase["files"]?.array ?? [] {
-                guard let buildFileID = buildFileValue.string,
-                    let referenceID = objects[buildFileID]?["fileRef"]?.string,
-                    let reference = objects[referenceID]
-                else { continue }
-                if reference["isa"]?.string == "PBXVariantGroup" {
-                    for child in reference["children"]?.array ?? [] {
-                        if let path = child.string.flatMap({ resolvePath(of: $0) }) { files.append(path) }
-                    }
-                } else if let path = resolvePath(of: referenceID) {
-                    files.append(path)
-                }
-            }
-            if isa == "PBXSourcesBuildPhase" {
-                scanned.sourceFiles = (scanned.sourceFiles ?? []) + files.filter(ScanPaths.isSourceFile)
-            } else {
-                scanned.resourceFiles.formUnion(files)
-            }
-        }
+    /// A note about a build file or file reference whose path cannot be worked out.
+    private func unresolved(_ id: String, in target: String) -> LintFinding {
+        ScanProblem.note(
+            at: position(of: id),
+            "a source file of target \(target) (object \(id)) has no path the linter can resolve (a missing object, "
+                + "or a path relative to a build setting); it was not checked",
+            target: target
+        )
     }
 
     private func readSynchronizedGroups(
@@ -209,6 +384,7 @@ struct PBXProjectReader {
         for groupValue in target["fileSystemSynchronizedGroups"]?.array ?? [] {
             guard let groupID = groupValue.string, let folder = resolvePath(of: groupID) else { continue }
             scanned.sourceFolders.append(folder)
+            scanned.namesCode = true
             for exceptionValue in objects[groupID]?["exceptions"]?.array ?? [] {
                 guard let exception = exceptionValue.string.flatMap({ objects[$0] }),
                     exception["target"]?.string == id

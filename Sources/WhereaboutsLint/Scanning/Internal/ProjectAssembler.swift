@@ -8,6 +8,12 @@ struct ProjectAssembler {
     var inventory: FileInventory
     private var problems: [LintFinding] = []
     private var plistCache: [String: [String: DeclaredValue]?] = [:]
+    /// Each listed file's path → the same path as spelled on disk (see ``onDisk(_:)``).
+    private var spellings: [String: String] = [:]
+    /// Package folder → the source files of its library targets.
+    private var packageSources: [String: [String]] = [:]
+    /// The text of each `Package.swift` in the folder, read on first use.
+    private var manifestTexts: [String: String]?
 
     init(root: URL, inventory: FileInventory) {
         self.root = root
@@ -17,22 +23,42 @@ struct ProjectAssembler {
 
     mutating func assemble() -> LintProject {
         var scanned: [ScannedTarget] = []
-        var referenced: Set<String> = []
+        // Projects and manifests that were read; when there is one, only the plists its targets name count.
+        var readProjects = 0
+        var unreadProjects: [String] = []
         for file in inventory.pbxprojs.sorted() {
-            guard let text = readText(file) else { continue }
+            guard let text = readText(file) else {
+                unreadProjects.append(file)
+                continue
+            }
             let result = PBXProjectReader.read(text: text, file: file)
-            if let problem = result.problem { problems.append(problem) }
+            problems += result.notes
+            if let problem = result.problem {
+                problems.append(problem)
+                unreadProjects.append(file)
+            } else {
+                readProjects += 1
+            }
             scanned += result.targets
-            referenced.formUnion(result.referencedPlists)
         }
         let xcodeTargets = scanned
         func isDuplicate(_ target: ScannedTarget) -> Bool {
             xcodeTargets.contains { $0.name == target.name && $0.projectFolder == target.projectFolder }
         }
-        for file in inventory.xcodeGenSpecs.sorted() {
-            guard let text = readText(file) else { continue }
-            let result = XcodeGenReader.read(text: text, file: file)
-            if let problem = result.problem { problems.append(problem) }
+        let included = includedSpecs
+        for file in inventory.xcodeGenSpecs.sorted() where !included.contains(file) {
+            guard let text = readText(file) else {
+                unreadProjects.append(file)
+                continue
+            }
+            let result = XcodeGenReader.read(text: text, file: file, root: root)
+            problems += result.notes
+            if let problem = result.problem {
+                problems.append(problem)
+                unreadProjects.append(file)
+            } else if !result.targets.isEmpty {
+                readProjects += 1
+            }
             scanned += result.targets.filter { !isDuplicate($0) }
         }
         var tuistManifests: [String] = []
@@ -43,12 +69,43 @@ struct ProjectAssembler {
                 continue
             }
             tuistManifests.append(file)
+            readProjects += 1
             scanned += TuistReader.read(text: text, file: file).filter { !isDuplicate($0) }
         }
-        for target in scanned {
-            referenced.formUnion([target.infoPlistFile].compactMap { $0 } + target.extraPlists)
+        if readProjects == 0 {
+            scanned += looseTargets()
         }
-        for plist in inventory.plists.sorted() where !referenced.contains(plist) {
+        let sourceSet = Set(inventory.sources)
+        spellings = Dictionary(
+            (inventory.sources + inventory.plists + inventory.localizations).map { ($0, $0) },
+            uniquingKeysWith: { first, _ in first }
+        )
+        var notChecked: [String] = unreadProjects.map { "\($0) (unreadable)" }
+        var targets: [LintTarget] = []
+        for target in scanned {
+            let (made, checked) = lintTarget(from: target, sources: sourceSet)
+            if !checked { notChecked.append(target.name) }
+            targets.append(made)
+        }
+        attributeLocalizations(to: &targets, scanned: scanned)
+        let packageOnly =
+            !inventory.packageManifests.isEmpty && targets.isEmpty
+            && inventory.xcodeGenSpecs.isEmpty && tuistManifests.isEmpty
+            // A project or plist that could not be read is reported as such, not as "no app bundle".
+            && unreadProjects.isEmpty && !problems.contains { $0.severity != .info }
+        return LintProject(
+            targets: targets.sorted { ($0.position, $0.name) < ($1.position, $1.name) },
+            isSwiftPackageOnly: packageOnly,
+            problems: problems.sorted { ($0.position, $0.message) < ($1.position, $1.message) },
+            notChecked: notChecked.sorted()
+        )
+    }
+
+    /// With no project or manifest to read, each Info.plist (but a localized copy) stands for a target that
+    /// owns the sources under its folder.
+    private mutating func looseTargets() -> [ScannedTarget] {
+        var targets: [ScannedTarget] = []
+        for plist in inventory.plists.sorted() where !ScanPaths.directory(of: plist).hasSuffix(".lproj") {
             guard read(plist: plist) != nil else { continue }
             let folder = ScanPaths.directory(of: plist)
             let name = folder.isEmpty ? root.standardizedFileURL.lastPathComponent : ScanPaths.lastComponent(of: folder)
@@ -60,21 +117,26 @@ struct ProjectAssembler {
                 projectFolder: folder
             )
             target.sourceFolders = [folder]
-            scanned.append(target)
+            targets.append(target)
         }
-        let sourceSet = Set(inventory.sources)
-        var targets = scanned.map { lintTarget(from: $0, sources: sourceSet) }
-        attributeLocalizations(to: &targets, scanned: scanned)
-        let packageOnly =
-            !inventory.packageManifests.isEmpty && targets.isEmpty
-            && inventory.xcodeGenSpecs.isEmpty && tuistManifests.isEmpty
-            // A project or plist that could not be read is reported as such, not as "no app bundle".
-            && problems.isEmpty
-        return LintProject(
-            targets: targets.sorted { ($0.position, $0.name) < ($1.position, $1.name) },
-            isSwiftPackageOnly: packageOnly,
-            problems: problems.sorted { $0.position < $1.position }
-        )
+        return targets
+    }
+
+    /// XcodeGen specs another spec includes: read as part of it, not on their own.
+    private var includedSpecs: Set<String> {
+        var included: Set<String> = []
+        for file in inventory.xcodeGenSpecs {
+            guard let text = try? String(contentsOf: root.appending(path: file), encoding: .utf8) else { continue }
+            included.formUnion(XcodeGenReader.includes(in: text, file: file, root: root))
+        }
+        return included
+    }
+
+    /// The spelling on disk of a path a project names: a project may write a name decomposed (NFD, as macOS
+    /// file systems did) while the checkout holds it composed (NFC), or the other way round. Swift compares
+    /// strings by canonical equivalence, so the lookup finds either form.
+    private func onDisk(_ path: String) -> String {
+        spellings[path] ?? path
     }
 
     private mutating func readText(_ file: String) -> String? {
@@ -92,7 +154,8 @@ struct ProjectAssembler {
     }
 
     /// Reads a plist once; `nil` (and one problem) when it cannot be read.
-    private mutating func read(plist: String) -> [String: DeclaredValue]? {
+    private mutating func read(plist named: String) -> [String: DeclaredValue]? {
+        let plist = onDisk(named)
         if let cached = plistCache[plist] { return cached }
         let result = InfoPlistReader.read(plist, root: root)
         if let problem = result.problem { problems.append(problem) }
@@ -101,30 +164,38 @@ struct ProjectAssembler {
         return info
     }
 
-    private mutating func lintTarget(from scanned: ScannedTarget, sources: Set<String>) -> LintTarget {
+    /// The target with its plists read and its files assigned, and whether anything of it could be checked.
+    private mutating func lintTarget(from scanned: ScannedTarget, sources: Set<String>) -> (LintTarget, Bool) {
         var info: [String: DeclaredValue] = [:]
+        var plistRead = true
         for plist in [scanned.infoPlistFile].compactMap({ $0 }) + scanned.extraPlists {
             // XcodeGen writes `info.path` itself; before the first `xcodegen` run it does not exist yet.
-            let exists = FileManager.default.fileExists(atPath: root.appending(path: plist).path)
+            let exists = FileManager.default.fileExists(atPath: root.appending(path: onDisk(plist)).path)
             if scanned.infoOverridesPlist, !exists { continue }
-            info.merge(read(plist: plist) ?? [:]) { current, _ in current }
+            guard let keys = read(plist: plist) else {
+                plistRead = false
+                continue
+            }
+            info.merge(keys) { current, _ in current }
         }
         info.merge(scanned.info) { fromPlist, fromProject in scanned.infoOverridesPlist ? fromProject : fromPlist }
         var region = scanned.developmentRegion
         if case .string(let declared)? = info["CFBundleDevelopmentRegion"]?.value, !declared.contains("$") {
             region = declared
         }
-        return LintTarget(
+        let files = sourceFiles(of: scanned, sources: sources)
+        let target = LintTarget(
             name: scanned.name,
             kind: scanned.kind,
             info: info,
             developmentRegion: region,
-            sourceFiles: sourceFiles(of: scanned, sources: sources),
+            sourceFiles: files,
             deploymentTarget: scanned.deploymentTarget ?? fallbackDeploymentTarget(of: scanned),
             platform: scanned.platform ?? (scanned.kind == .watchApp ? .watchOS : .iOS),
             runsOnMac: scanned.runsOnMac,
             position: scanned.position
         )
+        return (target, plistRead && (files.isEmpty ? !scanned.namesCode : true))
     }
 
     /// The deployment target from the project's settings or an `.xcconfig` file, when the target sets none.
@@ -146,18 +217,78 @@ struct ProjectAssembler {
         return found
     }
 
-    /// The target's sources: the files it lists, plus every file under its source folders; when it lists
-    /// none and has no source folders, the files under its Info.plist's folder.
-    private func sourceFiles(of target: ScannedTarget, sources: Set<String>) -> [String] {
-        var files = Set((target.sourceFiles ?? []).filter { sources.contains($0) })
+    /// The target's sources: the files it lists, every file under its source folders, and the code of the
+    /// local packages it links; when it lists none and has no source folders, the files under its Info.plist's
+    /// folder. Listed files missing from the folder give one note.
+    private mutating func sourceFiles(of target: ScannedTarget, sources: Set<String>) -> [String] {
+        var files: Set<String> = []
+        var missing: [String] = []
+        for file in target.sourceFiles ?? [] {
+            if sources.contains(file) {
+                files.insert(onDisk(file))
+            } else if !FileManager.default.fileExists(atPath: root.appending(path: file).path) {
+                // A file on disk but not listed was skipped on purpose (a vendored or excluded folder).
+                missing.append(file)
+            }
+        }
+        if let first = missing.first {
+            let count = missing.count
+            problems.append(
+                ScanProblem.note(
+                    at: target.filePositions[first] ?? target.position,
+                    "\(count) source file\(count == 1 ? "" : "s") of target \(target.name) "
+                        + "\(count == 1 ? "is" : "are") not in the folder (first: \(first)); "
+                        + "\(count == 1 ? "it was" : "they were") not checked",
+                    target: target.name
+                )
+            )
+        }
         var folders = target.sourceFolders
-        if target.sourceFiles == nil, folders.isEmpty, let plist = target.infoPlistFile {
+        if target.sourceFiles == nil, folders.isEmpty, target.packageFolders.isEmpty,
+            target.packageProducts.isEmpty, let plist = target.infoPlistFile
+        {
             folders = [ScanPaths.directory(of: plist)]
         }
         for folder in folders {
             files.formUnion(sources.filter { ScanPaths.isInside($0, folder: folder) })
         }
+        var packages = target.takesLinkedCode ? target.packageFolders : []
+        for product in target.takesLinkedCode ? target.packageProducts : [] {
+            packages += packageFolders(declaring: product)
+        }
+        for package in packages {
+            files.formUnion(code(ofPackageAt: package, sources: sources))
+        }
         return files.subtracting(target.excludedSources).sorted()
+    }
+
+    /// The library code of the Swift package in `folder`: its `Sources/` when it has one, else every source
+    /// file under it but tests.
+    private mutating func code(ofPackageAt folder: String, sources: Set<String>) -> [String] {
+        if let known = packageSources[folder] { return known }
+        let inside = sources.filter { ScanPaths.isInside($0, folder: folder) }
+        let conventional = ScanPaths.join(folder, "Sources")
+        var code = inside.filter { ScanPaths.isInside($0, folder: conventional) }
+        if code.isEmpty {
+            code = inside.filter { file in
+                !file.dropFirst(folder.count).split(separator: "/").contains { $0.hasSuffix("Tests") }
+            }
+        }
+        packageSources[folder] = code.sorted()
+        return code.sorted()
+    }
+
+    /// The folders of the `Package.swift` files that declare a product or target named `product`.
+    private mutating func packageFolders(declaring product: String) -> [String] {
+        if manifestTexts == nil {
+            var texts: [String: String] = [:]
+            for manifest in inventory.packageManifests {
+                texts[manifest] = try? String(contentsOf: root.appending(path: manifest), encoding: .utf8)
+            }
+            manifestTexts = texts
+        }
+        let needle = "name: \"\(product)\""
+        return (manifestTexts ?? [:]).filter { $0.value.contains(needle) }.keys.sorted().map(ScanPaths.directory(of:))
     }
 
     /// The folders a target's files live in, used to attribute localizations.

@@ -14,4 +14,16 @@ enum ScanProblem {
             target: target
         )
     }
+
+    /// A note that something a project names could not be resolved, as a finding of
+    /// ``LintRule/unresolvedReference``.
+    ///
+    /// - Parameters:
+    ///   - position: Where the reference is written (the project file and line).
+    ///   - message: What could not be resolved and what was skipped.
+    ///   - target: The target the reference belongs to, when known.
+    /// - Returns: The finding.
+    static func note(at position: SourcePosition, _ message: String, target: String? = nil) -> LintFinding {
+        LintRule.unresolvedReference.finding(message, at: position, target: target)
+    }
 }

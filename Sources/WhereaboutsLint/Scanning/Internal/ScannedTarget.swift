@@ -34,8 +34,35 @@ struct ScannedTarget {
     var sourceFolders: [String] = []
     /// Files inside `sourceFolders` that do not belong to the target.
     var excludedSources: Set<String> = []
+    /// Where the project names each listed file (its file reference), for notes about files not on disk.
+    var filePositions: [String: SourcePosition] = [:]
     /// Localization and other resource files the project lists for the target.
     var resourceFiles: Set<String> = []
     /// The folder holding the project file that defines the target.
     var projectFolder: String
+    /// Folders of local Swift packages the target links (from the project), relative to the root.
+    var packageFolders: [String] = []
+    /// Swift package products the target links with no local folder named; found through the `Package.swift`
+    /// files in the linted folder, if any declares them.
+    var packageProducts: [String] = []
+    /// Whether the project names any code for the target (build-phase files, source folders, linked code): a
+    /// target that names code but ends up with none was not checked.
+    var namesCode = false
+
+    /// Whether the code the target links counts as its own: an app's or a watch app's does; an extension's
+    /// does not, since an extension links the app's shared framework for other code than its location calls,
+    /// and its location permission is the app's.
+    var takesLinkedCode: Bool { kind == .app || kind == .watchApp }
+
+    /// Adds the code of a framework, library or package target the target links.
+    ///
+    /// - Parameter library: The linked target.
+    mutating func link(_ library: ScannedTarget) {
+        if let files = library.sourceFiles { sourceFiles = (sourceFiles ?? []) + files }
+        sourceFolders += library.sourceFolders
+        excludedSources.formUnion(library.excludedSources)
+        packageFolders += library.packageFolders
+        packageProducts += library.packageProducts
+        namesCode = namesCode || library.namesCode
+    }
 }

@@ -3,14 +3,61 @@ import SwiftSyntax
 
 /// Reads the targets of a Tuist `Project.swift` with swift-syntax (best effort: literal arguments only).
 enum TuistReader {
-    /// Reads the source of the manifest at `file` (relative to the root).
+    /// Reads the source of the manifest at `file` (relative to the root): its app, watch and extension targets,
+    /// each with the code of the frameworks and libraries of the manifest it depends on.
     static func read(text: String, file: String) -> [ScannedTarget] {
         let tree = Parser.parse(source: text)
         let finder = TargetFinder(viewMode: .sourceAccurate)
         finder.walk(tree)
         let converter = SourceLocationConverter(fileName: file, tree: tree)
         let folder = ScanPaths.directory(of: file)
-        return finder.calls.compactMap { target(from: $0, file: file, folder: folder, converter: converter) }
+        var bundles: [String] = []
+        var code: [String: ScannedTarget] = [:]
+        var linked: [String: [String]] = [:]
+        for call in finder.calls {
+            guard let found = target(from: call, file: file, folder: folder, converter: converter),
+                code[found.target.name] == nil
+            else { continue }
+            var scanned = found.target
+            linked[scanned.name] = dependencies(of: call, into: &scanned)
+            code[scanned.name] = scanned
+            if found.isBundle { bundles.append(scanned.name) }
+        }
+        return bundles.compactMap { name in
+            guard var target = code[name] else { return nil }
+            guard target.takesLinkedCode else { return target }
+            var seen: Set<String> = [name]
+            var queue = linked[name] ?? []
+            while let next = queue.popLast() {
+                guard seen.insert(next).inserted, let library = code[next], library.kind == .unknown else { continue }
+                target.link(library)
+                queue += linked[next] ?? []
+            }
+            return target
+        }
+    }
+
+    /// `dependencies: [.target(name: "Core"), .package(product: "Maps"), .external(name: "Maps")]`: the
+    /// manifest's targets it links; package products go into `scanned`.
+    private static func dependencies(of call: FunctionCallExprSyntax, into scanned: inout ScannedTarget) -> [String] {
+        guard
+            let list = call.arguments.first(where: { $0.label?.text == "dependencies" })?.expression
+                .as(ArrayExprSyntax.self)
+        else { return [] }
+        var targets: [String] = []
+        for element in list.elements {
+            guard let dependency = element.expression.as(FunctionCallExprSyntax.self),
+                let member = dependency.calledExpression.as(MemberAccessExprSyntax.self)
+            else { continue }
+            let first = dependency.arguments.first.flatMap { string($0.expression) }
+            switch member.declName.baseName.text {
+            case "target": if let first { targets.append(first) }
+            case "package", "external":
+                if let first { scanned.packageProducts.append(first) }
+            default: continue
+            }
+        }
+        return targets
     }
 
     private static func target(
@@ -18,7 +65,7 @@ enum TuistReader {
         file: String,
         folder: String,
         converter: SourceLocationConverter
-    ) -> ScannedTarget? {
+    ) -> (target: ScannedTarget, isBundle: Bool)? {
         func argument(_ label: String) -> ExprSyntax? {
             call.arguments.first { $0.label?.text == label }?.expression
         }
@@ -26,8 +73,11 @@ enum TuistReader {
             let location = node.startLocation(converter: converter)
             return SourcePosition(file: file, line: location.line, column: location.column)
         }
-        guard let name = argument("name").flatMap(string) else { return nil }
-        let product = argument("product")?.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
+        // A target's definition names its product; `.target(name:)` in a dependency list does not.
+        guard let name = argument("name").flatMap(string), let productArgument = argument("product") else {
+            return nil
+        }
+        let product = productArgument.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
         let destinations = argument("destinations").map { $0.trimmedDescription.lowercased() } ?? ""
         let platform = argument("platform").map { $0.trimmedDescription.lowercased() } ?? ""
         let kind: LintTarget.Kind
@@ -36,6 +86,7 @@ enum TuistReader {
             kind = platform.contains("watchos") || destinations.contains("watch") ? .watchApp : .app
         case "watch2App", "watch2Extension": kind = .watchApp
         case "appExtension", "extensionKitExtension", "messagesExtension", "stickerPackExtension": kind = .appExtension
+        case "framework", "staticFramework", "staticLibrary", "dynamicLibrary": kind = .unknown
         default: return nil
         }
         var scanned = ScannedTarget(name: name, kind: kind, position: position(Syntax(call)), projectFolder: folder)
@@ -45,11 +96,12 @@ enum TuistReader {
         }
         if let sources = argument("sources") {
             scanned.sourceFolders = strings(in: sources).map { ScanPaths.join(folder, globFolder($0)) }
+            scanned.namesCode = !scanned.sourceFolders.isEmpty
         }
         if let deployment = argument("deploymentTargets") ?? argument("deploymentTarget") {
             scanned.deploymentTarget = strings(in: deployment).first
         }
-        return scanned
+        return (scanned, kind != .unknown)
     }
 
     /// `.extendingDefault(with: [...])`, `.dictionary([...])`, `.file(path: "...")` or a plain path literal.

@@ -1,0 +1,10 @@
+import CoreLocation
+
+final class Höhenprofil {
+    let manager = CLLocationManager()
+
+    func start() {
+        manager.requestWhenInUseAuthorization()
+        manager.startUpdatingLocation()
+    }
+}

@@ -1,0 +1,13 @@
+import CoreLocation
+
+public final class Recorder {
+    let manager = CLLocationManager()
+
+    public init() {}
+
+    public func record() {
+        manager.requestAlwaysAuthorization()
+        manager.allowsBackgroundLocationUpdates = true
+        manager.startUpdatingLocation()
+    }
+}

@@ -1,0 +1,8 @@
+import CoreLocation
+import XCTest
+
+final class RecorderTests: XCTestCase {
+    func testRecord() {
+        CLLocationManager().requestAlwaysAuthorization()
+    }
+}

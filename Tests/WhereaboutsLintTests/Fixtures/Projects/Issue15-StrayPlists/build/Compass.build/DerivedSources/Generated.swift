@@ -1,0 +1,7 @@
+import CoreLocation
+
+let generatedManager = CLLocationManager()
+
+func generatedStart() {
+    generatedManager.requestAlwaysAuthorization()
+}
