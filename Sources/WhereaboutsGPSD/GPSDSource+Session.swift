@@ -26,7 +26,7 @@ extension GPSDSource {
             self.logger = logger
             eventLoopGroup = source.eventLoopGroup
             name = source.name
-            link = GPSDLink(continuation: continuation, now: clock.now)
+            link = GPSDLink(continuation: continuation, statistics: source.statistics, now: clock.now)
         }
 
         /// How a connection ended.

@@ -51,6 +51,9 @@ public struct GPSDSource: LocationSource {
         public var staleAfter: Duration
         /// How long a connection attempt may take.
         public var connectTimeout: Duration
+        /// The most events a stream holds for a consumer that reads slower than gpsd sends: past it the newest
+        /// wins, and each location dropped is counted in ``GPSDStatistics/droppedLocations``.
+        public var bufferedEventLimit: Int
 
         /// Creates a configuration.
         ///
@@ -60,12 +63,15 @@ public struct GPSDSource: LocationSource {
         ///   - maximumBackoff: The cap on the doubling wait.
         ///   - staleAfter: How long without a fix before saying so.
         ///   - connectTimeout: How long a connection attempt may take.
+        ///   - bufferedEventLimit: The most events held for a slow consumer (1,024 by default; at least 1).
         public init(
             initialBackoff: Duration = .milliseconds(250),
             maximumBackoff: Duration = .seconds(2),
             staleAfter: Duration = .seconds(5),
-            connectTimeout: Duration = .seconds(2)
+            connectTimeout: Duration = .seconds(2),
+            bufferedEventLimit: Int = 1024
         ) {
+            self.bufferedEventLimit = max(1, bufferedEventLimit)
             self.initialBackoff = initialBackoff
             self.maximumBackoff = maximumBackoff
             self.staleAfter = staleAfter
@@ -129,9 +135,15 @@ public struct GPSDSource: LocationSource {
     /// Each call makes its own connection. The stream never finishes by itself and never throws;
     /// cancelling the consuming task, or dropping the stream, closes the socket and ends all work.
     ///
+    /// gpsd cannot be held back, so a consumer slower than it gets the newest events: the stream holds at most
+    /// ``Configuration/bufferedEventLimit`` of them, drops the oldest past that, and counts each location dropped
+    /// in ``GPSDStatistics/droppedLocations``.
+    ///
     /// - Returns: Locations, and ``Whereabouts/SourceEvent/unavailable(_:)`` while gpsd has no fix or is gone.
     public func events() -> AsyncThrowingStream<SourceEvent, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<SourceEvent, any Error>.makeStream()
+        let (stream, continuation) = AsyncThrowingStream<SourceEvent, any Error>.makeStream(
+            bufferingPolicy: .bufferingNewest(configuration.bufferedEventLimit)
+        )
         // `self.` matters: a bare `clock` is ambiguous with C's clock(), and the existential stays closed.
         let task = Self.startSession(self, clock: self.clock, continuation: continuation)
         continuation.onTermination = { _ in task.cancel() }

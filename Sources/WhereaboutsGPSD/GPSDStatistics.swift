@@ -21,6 +21,7 @@ public final class GPSDStatistics: Sendable {
         var locations = 0
         var skipped = 0
         var errors = 0
+        var droppedLocations = 0
     }
 
     private let counts = NIOLockedValueBox(Counts())
@@ -43,6 +44,9 @@ public final class GPSDStatistics: Sendable {
     public var skipped: Int { read(\.skipped) }
     /// How many `ERROR` messages gpsd sent.
     public var errors: Int { read(\.errors) }
+    /// How many locations a consumer slower than gpsd never saw: the stream keeps the newest
+    /// (``GPSDSource/Configuration/bufferedEventLimit``) and drops the oldest. Zero while the consumer keeps up.
+    public var droppedLocations: Int { read(\.droppedLocations) }
 
     func increment(_ counter: WritableKeyPath<Counts, Int>) {
         counts.withLockedValue { $0[keyPath: counter] += 1 }

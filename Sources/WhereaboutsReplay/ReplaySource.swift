@@ -5,7 +5,8 @@ public import Whereabouts
 ///
 /// The track's own timestamps set the pace: in real time (`.realTime`), N times faster
 /// (`.multiplier(N)`), or as fast as the consumer reads (`.asFastAsPossible`). The file is read
-/// as it plays, in constant memory; cancelling the consumer closes it.
+/// as it plays, in constant memory; cancelling the consumer closes it. The engine pulls the replay
+/// (``eventBatches()``): a consumer slower than the replay holds it back.
 ///
 /// ```swift
 /// let source = ReplaySource(.file(URL(filePath: "walk.gpx")), speed: .multiplier(10))
@@ -152,6 +153,21 @@ public struct ReplaySource: LocationSource {
         let player = Player(source: self)
         return AsyncThrowingStream {
             try await player.next()
+        }
+    }
+
+    /// Starts the replay, in batches the engine pulls when its consumers have room: the replay never runs ahead
+    /// of its slowest consumer by more than one batch.
+    ///
+    /// At `.asFastAsPossible` a batch holds up to ``Whereabouts/LocationSource/preferredBatchSize`` events read
+    /// straight from the file; at a paced speed each batch holds one event, handed over when it is due.
+    ///
+    /// - Returns: The track's events, in batches, paced; the stream throws as ``events()`` does.
+    public func eventBatches() -> AsyncThrowingStream<[SourceEvent], any Error> {
+        let player = Player(source: self)
+        let limit = speed == .asFastAsPossible ? Self.preferredBatchSize : 1
+        return AsyncThrowingStream {
+            try await player.nextBatch(limit: limit)
         }
     }
 }

@@ -82,6 +82,33 @@ struct GPSDSourceTests {
         try await fake.stop()
     }
 
+    @Test func aConsumerSlowerThanGPSDGetsTheNewestLocationsAndTheRestAreCounted() async throws {
+        let fake = try await FakeGPSD.start()
+        var server = fake.events.makeAsyncIterator()
+        let source = GPSDSource(
+            port: fake.port,
+            configuration: .init(staleAfter: .seconds(3600), bufferedEventLimit: 4),
+            clock: TestClock(),
+            logger: Logger(label: "test") { _ in InMemoryLogHandler() }
+        )
+        var events = source.events().makeAsyncIterator()
+        #expect(await server.next() == .connected)
+        #expect(await server.next() == .received(Self.watch))
+        try await fake.send(lines: Self.greeting + (1...20).map { Self.tpv($0) })
+        // The consumer reads nothing until gpsd's twenty reports are in.
+        while source.statistics.locations < 20 { await Task.yield() }
+        var newest: [SourceEvent] = []
+        for _ in 0..<4 { newest.append(try #require(try await events.next())) }
+        #expect(newest == (try (17...20).map { try Self.location(Self.tpv($0)) }))
+        #expect(source.statistics.droppedLocations == 16)
+        try await fake.send(lines: [Self.tpv(21)])
+        #expect(try await events.next() == (try Self.location(Self.tpv(21))))
+        #expect(source.statistics.droppedLocations == 16)
+        _ = consume events
+        #expect(await server.next() == .closed)
+        try await fake.stop()
+    }
+
     @Test func aLineTooLongIsDroppedWithoutDroppingTheConnection() async throws {
         var (fake, server, source, recorder) = try await Self.connected(clock: TestClock())
         let junk = "{" + String(repeating: "x", count: 200_000)

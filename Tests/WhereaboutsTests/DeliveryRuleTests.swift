@@ -214,6 +214,9 @@ struct DeliveryRuleTests {
         }
         #expect(eventRevoked)
         #expect(eventFixesAfter == 0)
-        #expect(await harness.engine.deliveredCount == fixesBefore)
+        // The events stream received every fix the engine delivered before the revoke; the live-updates consumer,
+        // which read nothing until the end, at most those: the revoke dropped the fixes still waiting for it.
+        #expect(await harness.engine.deliveredCount == eventFixes)
+        #expect(fixesBefore <= eventFixes)
     }
 }

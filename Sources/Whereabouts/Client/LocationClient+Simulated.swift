@@ -46,6 +46,9 @@ extension LocationClient {
             liveUpdates: {
                 await SourceAttachment.$current.withValue(attachment) { await engine.liveUpdates() }
             },
+            liveUpdateBatches: {
+                await SourceAttachment.$current.withValue(attachment) { await engine.liveUpdateBatches() }
+            },
             events: {
                 await SourceAttachment.$current.withValue(attachment) { await engine.events() }
             },

@@ -48,6 +48,11 @@ public struct LocationClient: Sendable {
     public var requestLocation: @Sendable () async throws -> Location
     /// Live updates, each with an optional location and the diagnostics that hold.
     public var liveUpdates: @Sendable () async -> AsyncThrowingStream<LocationUpdate, any Error>
+    /// Live updates in batches: every update waiting for the consumer at once, as Core Location's
+    /// `didUpdateLocations` hands over an array; see ``AuthorizationEngine/liveUpdateBatches()``.
+    ///
+    /// A client made without it reads ``liveUpdates`` and hands over each update as a batch of one.
+    public var liveUpdateBatches: @Sendable () async -> AsyncThrowingStream<[LocationUpdate], any Error>
     /// Every delegate event, the current authorization first.
     public var events: @Sendable () async -> AsyncStream<LocationEvent>
     /// Starts monitoring a region.
@@ -118,6 +123,7 @@ public struct LocationClient: Sendable {
     ///   - requestTemporaryFullAccuracy: Asks for temporary full accuracy.
     ///   - requestLocation: Asks for one location.
     ///   - liveUpdates: Live updates.
+    ///   - liveUpdateBatches: Live updates in batches; `nil` reads `liveUpdates` as batches of one.
     ///   - events: Delegate events.
     ///   - startMonitoring: Starts monitoring a region.
     ///   - stopMonitoring: Stops monitoring a region.
@@ -153,6 +159,7 @@ public struct LocationClient: Sendable {
         requestTemporaryFullAccuracy: @escaping @Sendable (_ purposeKey: String) async throws -> AccuracyOutcome,
         requestLocation: @escaping @Sendable () async throws -> Location,
         liveUpdates: @escaping @Sendable () async -> AsyncThrowingStream<LocationUpdate, any Error>,
+        liveUpdateBatches: (@Sendable () async -> AsyncThrowingStream<[LocationUpdate], any Error>)? = nil,
         events: @escaping @Sendable () async -> AsyncStream<LocationEvent>,
         startMonitoring: @escaping @Sendable (Region) async throws -> Void,
         stopMonitoring: @escaping @Sendable (Region) async -> Void,
@@ -189,6 +196,7 @@ public struct LocationClient: Sendable {
         self.requestTemporaryFullAccuracy = requestTemporaryFullAccuracy
         self.requestLocation = requestLocation
         self.liveUpdates = liveUpdates
+        self.liveUpdateBatches = liveUpdateBatches ?? { StreamReader.batches(of: await liveUpdates()) }
         self.events = events
         self.startMonitoring = startMonitoring
         self.stopMonitoring = stopMonitoring

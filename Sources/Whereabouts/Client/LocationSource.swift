@@ -15,6 +15,15 @@ public enum SourceEvent: Hashable, Sendable {
 /// iteration when none does, so a source must stop its work (close a file or socket) in the
 /// stream's `onTermination`.
 ///
+/// The engine reads a source through ``eventBatches()``, one batch at a time, and reads the next batch only
+/// when its consumers have room for it: a source whose stream is pull-based (made with
+/// `AsyncThrowingStream(unfolding:)`) is held back by a slow consumer, and never runs ahead. By default
+/// `eventBatches()` reads ``events()`` one event at a time, as the engine pulls; a source that can hand over
+/// several events at once (a file read ahead) gives its own. A source that cannot be held back (a receiver that
+/// pushes fixes as they come) should keep only the newest events in a bounded buffer
+/// (`AsyncThrowingStream.makeStream(bufferingPolicy: .bufferingNewest(_:))`) and count the ones it drops where
+/// its users look, as `GPSDSource` does in its statistics.
+///
 /// ```swift
 /// struct Fixed: LocationSource {
 ///     let location: Location
@@ -30,6 +39,15 @@ public protocol LocationSource: Sendable {
     /// - Returns: The source's events, in order.
     func events() -> AsyncThrowingStream<SourceEvent, any Error>
 
+    /// Starts producing events in batches, in order; the engine reads the next batch when its consumers have
+    /// room for it. A batch holds at least one event and, when the source can, at most
+    /// ``preferredBatchSize`` (the engine splits longer ones).
+    ///
+    /// The default reads ``events()`` one event at a time, as the engine asks.
+    ///
+    /// - Returns: The source's events, in batches, in order.
+    func eventBatches() -> AsyncThrowingStream<[SourceEvent], any Error>
+
     /// Whether the source can give headings (a compass); ``LocationClient/headingAvailable`` reports it.
     var providesHeadings: Bool { get }
 }
@@ -37,4 +55,14 @@ public protocol LocationSource: Sendable {
 extension LocationSource {
     /// Whether the source can give headings (a compass): `false` unless a source says otherwise.
     public var providesHeadings: Bool { false }
+
+    /// The most events the engine takes from a source in one batch: 256.
+    public static var preferredBatchSize: Int { 256 }
+
+    /// Reads ``events()`` one event at a time, each as a batch of one, when the engine asks for it.
+    ///
+    /// - Returns: The source's events, one per batch, in order.
+    public func eventBatches() -> AsyncThrowingStream<[SourceEvent], any Error> {
+        StreamReader.batches(of: events())
+    }
 }

@@ -38,27 +38,82 @@ extension AuthorizationEngine {
     /// authorization change. The stream ends when the source ends or the app terminates.
     /// Cancelling it stops the source's work when nothing else needs it.
     ///
+    /// The stream is bounded: at most ``Options/bufferedFixLimit`` fixes wait for the consumer, and while they
+    /// do the engine reads no more from the source, so a consumer slower than a replay holds the replay back.
+    /// Each fix is checked again as the consumer takes it: after a revoke, Precise off, or the app going where
+    /// it may not receive fixes, no fix made before the change is handed out, and the update that announces the
+    /// change comes next.
+    ///
     /// - Returns: The stream.
     public func liveUpdates() async -> AsyncThrowingStream<LocationUpdate, any Error> {
         await prepare()
-        let (stream, continuation) = AsyncThrowingStream<LocationUpdate, any Error>.makeStream()
-        let id = addSubscriber(
-            receive: { continuation.yield($0) },
-            finish: { continuation.finish(throwing: $0) }
-        )
-        continuation.onTermination = { _ in Task { await self.removeSubscriber(id) } }
-        return stream
+        let mailbox = addMailboxSubscriber()
+        let sentinel = MailboxSentinel(mailbox)
+        return AsyncThrowingStream {
+            defer { withExtendedLifetime(sentinel) {} }
+            return try await mailbox.next()
+        }
     }
+
+    /// Live location updates in batches: what ``liveUpdates()`` delivers, every update that waits for the
+    /// consumer at once, as Core Location's `didUpdateLocations` hands over an array.
+    ///
+    /// Each batch holds at least one update, in order; the same bound and the same check at hand-off as
+    /// ``liveUpdates()`` apply. Read it when fixes come faster than one at a time is worth handling.
+    ///
+    /// - Returns: The stream of batches.
+    public func liveUpdateBatches() async -> AsyncThrowingStream<[LocationUpdate], any Error> {
+        await prepare()
+        let mailbox = addMailboxSubscriber()
+        let sentinel = MailboxSentinel(mailbox)
+        return AsyncThrowingStream {
+            defer { withExtendedLifetime(sentinel) {} }
+            return try await mailbox.nextBatch()
+        }
+    }
+
+    /// How many fixes wait for live-updates consumers now, in all their buffers.
+    package var bufferedFixes: Int {
+        subscribers.values.reduce(0) { $0 + ($1.mailbox?.bufferedFixes ?? 0) }
+    }
+
+    private func addMailboxSubscriber() -> UpdateMailbox {
+        let id = nextSubscriberID
+        let mailbox = UpdateMailbox(
+            capacity: options.bufferedFixLimit,
+            batchLimit: Self.batchLimit,
+            onClose: { Task { await self.removeSubscriber(id) } }
+        )
+        mailbox.restrict(to: currentAllowance)
+        let added = addSubscriber(
+            mailbox: mailbox,
+            receive: { mailbox.post(UpdateMailbox.Entry(update: $0, precise: false)) },
+            finish: { mailbox.finish(throwing: $0) }
+        )
+        assert(added == id)
+        return mailbox
+    }
+
+    /// The most events ingested and handed over at once: the sources' `preferredBatchSize`.
+    static var batchLimit: Int { 256 }
 
     /// Registers a subscriber that receives updates synchronously, in the engine's order.
     package func addSubscriber(
         receive: @escaping @Sendable (LocationUpdate) -> Void,
         finish: @escaping @Sendable ((any Error)?) -> Void
     ) -> Int {
+        addSubscriber(mailbox: nil, receive: receive, finish: finish)
+    }
+
+    private func addSubscriber(
+        mailbox: UpdateMailbox?,
+        receive: @escaping @Sendable (LocationUpdate) -> Void,
+        finish: @escaping @Sendable ((any Error)?) -> Void
+    ) -> Int {
         let id = nextSubscriberID
         nextSubscriberID += 1
         let key = callerSlot()
-        subscribers[id] = Subscriber(receive: receive, finish: finish, key: key, lastState: nil)
+        subscribers[id] = Subscriber(mailbox: mailbox, receive: receive, finish: finish, key: key, lastState: nil)
         rearm(key)
         resume()
         if subscribers.count == 1 { lastFixAt = elapsed() }
@@ -130,10 +185,20 @@ extension AuthorizationEngine {
                 slot.generation += 1
                 let generation = slot.generation
                 lastFixAt = elapsed()
-                let stream = slot.source.events()
+                let batches = slot.source.eventBatches()
                 slot.pump = Task {
                     do {
-                        for try await event in stream { self.receive(event, from: key, generation: generation) }
+                        pumping: for try await batch in batches {
+                            // A longer batch than the engine takes at once is taken in parts, each when it fits.
+                            var start = batch.startIndex
+                            while start < batch.endIndex {
+                                let end = min(start + Self.batchLimit, batch.endIndex)
+                                let full = self.receive(batch[start..<end], from: key, generation: generation)
+                                guard let full else { break pumping }
+                                for mailbox in full { await mailbox.waitForRoom() }
+                                start = end
+                            }
+                        }
                         self.sourceEnded(key, generation, error: nil)
                     } catch {
                         self.sourceEnded(key, generation, error: error)
@@ -162,9 +227,19 @@ extension AuthorizationEngine {
         }
     }
 
-    private func receive(_ event: SourceEvent, from key: SourceSlot.Key, generation: Int) {
-        guard generation == slots[key]?.generation else { return }
-        ingest(event, from: key)
+    /// Ingests one batch from a slot's pump; returns the mailboxes the pump must wait for before the next batch,
+    /// or `nil` when the pump is stale.
+    private func receive(
+        _ batch: ArraySlice<SourceEvent>,
+        from key: SourceSlot.Key,
+        generation: Int
+    ) -> [UpdateMailbox]? {
+        guard generation == slots[key]?.generation else { return nil }
+        ingest(batch, from: key)
+        return subscribers.values.compactMap { subscriber in
+            guard let mailbox = subscriber.mailbox, serving(subscriber.key) == key, mailbox.isFull else { return nil }
+            return mailbox
+        }
     }
 
     private func sourceEnded(_ key: SourceSlot.Key, _ generation: Int, error: (any Error)?) {
@@ -203,7 +278,25 @@ extension AuthorizationEngine {
     ///
     /// - Parameter event: A raw fix, a heading, or the source's unavailability.
     public func ingest(_ event: SourceEvent) {
-        ingest(event, from: nil)
+        ingest(CollectionOfOne(event), from: nil)
+    }
+
+    /// Feeds events from a source, in order, as one batch: the fixes the app may receive reach each
+    /// live-updates consumer together, and the rules that cannot change within the batch are read once.
+    ///
+    /// - Parameter events: Raw fixes, headings, or the source's unavailability.
+    public func ingest(_ events: [SourceEvent]) {
+        ingest(events[...], from: nil)
+    }
+
+    /// Feeds a batch from one source: its fixes go to that source's consumers (`nil`: to all).
+    private func ingest(_ events: some Collection<SourceEvent>, from key: SourceSlot.Key?) {
+        batchDiagnostics = nil
+        defer {
+            flushOutgoing()
+            batchDiagnostics = nil
+        }
+        for event in events { ingest(event, from: key) }
     }
 
     /// Feeds one event from one source: its fix goes to that source's consumers (`nil`: to all).
@@ -236,6 +329,7 @@ extension AuthorizationEngine {
             changed = true
         }
         if trackStillness(raw) { changed = true }
+        if changed { batchDiagnostics = nil }
         monitorRegions(raw)
         let deliveredBefore = deliveredCount
         if key == nil || key == serving(monitorKey), deliverSignificantChange(raw) { countLatestFix() }
@@ -255,13 +349,17 @@ extension AuthorizationEngine {
             if !counted { countLatestFix() }
             lastStandardFix = raw
             recordDelivery(location, precise: precise)
-            let diagnostics = currentDiagnostics()
-            let update = LocationUpdate(location: location, diagnostics: diagnostics, authorization: now)
-            for id in subscribers.keys.sorted() where key == nil || subscribers[id].map({ serving($0.key) }) == key {
-                subscribers[id]?.lastState = SubscriberState(diagnostics: diagnostics, authorization: now)
-                subscribers[id]?.receive(update)
-            }
-            broadcast(.didUpdateLocations([location]))
+            let diagnostics = batchDiagnostics ?? currentDiagnostics()
+            batchDiagnostics = diagnostics
+            if outgoingKey != key { flushOutgoing() }
+            outgoingKey = key
+            outgoing.append(
+                UpdateMailbox.Entry(
+                    update: LocationUpdate(location: location, diagnostics: diagnostics, authorization: now),
+                    precise: precise
+                )
+            )
+            if !eventContinuations.isEmpty { broadcast(.didUpdateLocations([location])) }
         } else if changed {
             refreshDiagnostics()
         }
@@ -287,9 +385,44 @@ extension AuthorizationEngine {
     /// Whether the standard location service has a consumer: live updates, or a client that started updating.
     var hasStandardConsumers: Bool { !subscribers.isEmpty || !updatingLocation.isEmpty }
 
+    /// Hands the live updates of the batch so far to their subscribers: to a mailbox at once, to a synchronous
+    /// subscriber one by one.
+    func flushOutgoing() {
+        guard let last = outgoing.last else { return }
+        let key = outgoingKey
+        let entries = outgoing
+        outgoing.removeAll(keepingCapacity: true)
+        let state = SubscriberState(diagnostics: last.update.diagnostics, authorization: last.update.authorization)
+        for id in subscribers.keys.sorted() {
+            guard let subscriber = subscribers[id], key == nil || serving(subscriber.key) == key else { continue }
+            subscribers[id]?.lastState = state
+            if let mailbox = subscriber.mailbox {
+                mailbox.post(entries)
+            } else {
+                for entry in entries { subscriber.receive(entry.update) }
+            }
+        }
+    }
+
+    /// Tells every live-updates consumer's mailbox which fixes it may still hand out, after the authorization,
+    /// the accuracy or the app's state changed: the queued fixes it no longer may are dropped there.
+    func restrictDelivery() {
+        let allowance = currentAllowance
+        guard allowance != lastAllowance else { return }
+        flushOutgoing()
+        lastAllowance = allowance
+        for subscriber in subscribers.values { subscriber.mailbox?.restrict(to: allowance) }
+    }
+
+    /// Which fixes the app may be handed now.
+    var currentAllowance: DeliveryAllowance {
+        DeliveryAllowance(locations: policy.mayDeliverLocations, precise: policy.deliversPreciseFixes)
+    }
+
     /// Sends an update without a location to each subscriber whose view of the diagnostics or
     /// the authorization is out of date.
     func refreshDiagnostics() {
+        flushOutgoing()
         guard !subscribers.isEmpty else { return }
         let state = SubscriberState(diagnostics: currentDiagnostics(), authorization: currentAuthorization)
         for id in subscribers.keys.sorted() where subscribers[id]?.lastState != state {

@@ -38,6 +38,9 @@ public actor AuthorizationEngine {
         /// The largest region radius, in metres, the simulated device monitors
         /// (`maximumRegionMonitoringDistance`); a larger region is refused.
         public var maximumRegionMonitoringDistance: Double
+        /// The most fixes that wait for one live-updates consumer (at least the sources' batch size, 256): when a
+        /// consumer has this many to read, the engine stops reading its source until a batch fits again.
+        public var bufferedFixLimit: Int
 
         /// Creates options.
         ///
@@ -48,14 +51,17 @@ public actor AuthorizationEngine {
         ///   - stationarySeconds: Seconds before `stationary` holds.
         ///   - visitSeconds: Seconds before a visit begins.
         ///   - maximumRegionMonitoringDistance: The largest region radius, in metres (100 km by default).
+        ///   - bufferedFixLimit: The most fixes that wait for one live-updates consumer (1,024 by default).
         public init(
             locationTimeout: Duration = .seconds(10),
             unavailableAfter: Duration = .seconds(10),
             stationaryRadius: Double = 20,
             stationarySeconds: Double = 120,
             visitSeconds: Double = 300,
-            maximumRegionMonitoringDistance: Double = 100_000
+            maximumRegionMonitoringDistance: Double = 100_000,
+            bufferedFixLimit: Int = 1024
         ) {
+            self.bufferedFixLimit = bufferedFixLimit
             self.maximumRegionMonitoringDistance = maximumRegionMonitoringDistance
             self.locationTimeout = locationTimeout
             self.unavailableAfter = unavailableAfter
@@ -66,6 +72,8 @@ public actor AuthorizationEngine {
     }
 
     struct Subscriber {
+        /// Where a live-updates consumer's updates wait; `nil` for a subscriber that receives them synchronously.
+        let mailbox: UpdateMailbox?
         let receive: @Sendable (LocationUpdate) -> Void
         let finish: @Sendable ((any Error)?) -> Void
         /// Whose source feeds it.
@@ -125,6 +133,14 @@ public actor AuthorizationEngine {
     var authorizationContinuations: [Int: AsyncStream<Authorization>.Continuation] = [:]
     var eventContinuations: [Int: AsyncStream<LocationEvent>.Continuation] = [:]
     var lastAuthorization: Authorization?
+    /// Which fixes the live-updates consumers may still be handed, as last told to their mailboxes.
+    var lastAllowance = DeliveryAllowance.all
+    /// The live updates made from the batch being ingested, not yet handed to the subscribers.
+    var outgoing: [UpdateMailbox.Entry] = []
+    /// Whose subscribers `outgoing` goes to (`nil`: all).
+    var outgoingKey: SourceSlot.Key?
+    /// The diagnostics of the batch being ingested, while nothing changed them.
+    var batchDiagnostics: Set<Diagnostic>?
     var regions: [String: (region: Region, inside: Bool?)] = [:]
     var visitsActive = false
     var headingActive = false
@@ -283,6 +299,7 @@ public actor AuthorizationEngine {
             broadcast(.didChangeAuthorization(now))
             authorizationDidChange(now)
         }
+        restrictDelivery()
         showProvisionalUpgradeIfDue()
         askForServiceSessions()
         refreshDiagnostics()

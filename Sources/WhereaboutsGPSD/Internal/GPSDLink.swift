@@ -30,10 +30,16 @@ final class GPSDLink<Instant: InstantProtocol>: Sendable {
     }
 
     private let continuation: AsyncThrowingStream<SourceEvent, any Error>.Continuation
+    private let statistics: GPSDStatistics
     private let state: NIOLockedValueBox<State>
 
-    init(continuation: AsyncThrowingStream<SourceEvent, any Error>.Continuation, now: Instant) {
+    init(
+        continuation: AsyncThrowingStream<SourceEvent, any Error>.Continuation,
+        statistics: GPSDStatistics,
+        now: Instant
+    ) {
         self.continuation = continuation
+        self.statistics = statistics
         self.state = NIOLockedValueBox(State(lastFix: now))
     }
 
@@ -42,7 +48,7 @@ final class GPSDLink<Instant: InstantProtocol>: Sendable {
         state.withLockedValue { state in
             state.availability = .available
             state.lastFix = now
-            continuation.yield(.location(location))
+            yield(.location(location))
         }
     }
 
@@ -65,7 +71,7 @@ final class GPSDLink<Instant: InstantProtocol>: Sendable {
             guard deadline <= now else { return deadline }
             if state.availability == .available || state.availability == .quiet {
                 state.availability = .stale
-                continuation.yield(.unavailable(message))
+                yield(.unavailable(message))
             }
             return now.advanced(by: staleAfter)
         }
@@ -91,11 +97,17 @@ final class GPSDLink<Instant: InstantProtocol>: Sendable {
         }
     }
 
+    /// Hands an event to the stream; when the stream's buffer is full the oldest event goes, and a location
+    /// that goes is counted.
+    private func yield(_ event: SourceEvent) {
+        if case .dropped(.location) = continuation.yield(event) { statistics.increment(\.droppedLocations) }
+    }
+
     private func report(_ message: String, as new: Availability, unless known: Set<Availability>) -> Bool {
         state.withLockedValue { state in
             guard !known.contains(state.availability) else { return false }
             state.availability = new
-            continuation.yield(.unavailable(message))
+            yield(.unavailable(message))
             return true
         }
     }

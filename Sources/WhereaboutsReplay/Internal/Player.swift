@@ -14,6 +14,10 @@ final class Player: @unchecked Sendable {
     var plays = 1
     /// Fixes since the last `Task.yield()` at `.asFastAsPossible`.
     var sinceYield = 0
+    /// A failure met while filling a batch, thrown on the next call.
+    var pendingFailure: (any Error)?
+    /// Whether a batch met the end of the replay.
+    var ended = false
 
     init(source: ReplaySource) {
         self.source = source
@@ -42,6 +46,31 @@ final class Player: @unchecked Sendable {
             emitted += 1
             return .location(location)
         }
+    }
+
+    /// Up to `limit` events, at least one, or `nil` at the end; a failure after the first event waits for the
+    /// next call, so the events read before it are handed over first.
+    func nextBatch(limit: Int) async throws -> [SourceEvent]? {
+        if let failure = pendingFailure {
+            pendingFailure = nil
+            throw failure
+        }
+        guard !ended, let first = try await next() else { return nil }
+        var batch = [first]
+        batch.reserveCapacity(limit)
+        while batch.count < limit {
+            do {
+                guard let event = try await next() else {
+                    ended = true
+                    break
+                }
+                batch.append(event)
+            } catch {
+                pendingFailure = error
+                break
+            }
+        }
+        return batch
     }
 
     private func pace(until time: Date) async throws {

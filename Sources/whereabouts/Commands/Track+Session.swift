@@ -165,6 +165,12 @@ struct TrackSession {
             "Read \(counts.read) fix\(counts.read == 1 ? "" : "es") from \(origin); \(setup.appName) received "
                 + "\(counts.delivered)\(counts.delivered > 0 ? " (\(kind))" : "")."
         )
+        // gpsd cannot be held back: when the output was slower than gpsd, the newest fixes won.
+        if let dropped = (chosen.source as? GPSDSource)?.statistics.droppedLocations, dropped > 0 {
+            terminal.error(
+                "Dropped \(dropped) older fix\(dropped == 1 ? "" : "es") from \(origin): the output was slower."
+            )
+        }
         if let path = command.svg {
             do {
                 try tally.svg(title: "\(setup.appName): the true track and what the app received")
@@ -280,23 +286,27 @@ struct TrackSession {
         writer.begin()
         defer { writer.end() }
         var last: Authorization?
-        for try await update in await client.liveUpdates() {
-            // Ctrl-C cancels this task, but the stream still hands out the updates it holds (at
-            // --speed max, thousands): stop now rather than after printing them all.
-            if Task.isCancelled { return }
-            if let previous = last, previous != update.authorization {
-                terminal.error(
-                    "Settings changed: \(update.authorization)"
-                        + (update.authorization.status.isAuthorized
-                            ? "." : " — no more fixes unless it is allowed again.")
-                )
-            }
-            last = update.authorization
-            if let location = update.location {
-                let precise = update.authorization.accuracy == .fullAccuracy
-                writer.write(location, precise: precise)
-                tally.delivered(location, precise: precise)
-                if let limit = command.limit, tally.counts.delivered >= limit { return }
+        // The engine holds at most a bounded number of updates for this loop and hands over all it holds at once;
+        // a revoke or Precise off drops the fixes it held, so the change is the next thing read.
+        for try await batch in await client.liveUpdateBatches() {
+            guard let update = batch.last else { continue }
+            for update in batch {
+                // Ctrl-C cancels this task: stop now rather than after printing the batch.
+                if Task.isCancelled { return }
+                if let previous = last, previous != update.authorization {
+                    terminal.error(
+                        "Settings changed: \(update.authorization)"
+                            + (update.authorization.status.isAuthorized
+                                ? "." : " — no more fixes unless it is allowed again.")
+                    )
+                }
+                last = update.authorization
+                if let location = update.location {
+                    let precise = update.authorization.accuracy == .fullAccuracy
+                    writer.write(location, precise: precise)
+                    tally.delivered(location, precise: precise)
+                    if let limit = command.limit, tally.counts.delivered >= limit { return }
+                }
             }
             let counts = tally.counts
             let notes = update.diagnostics.map(\.rawValue).sorted().joined(separator: ", ")

@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+import WhereaboutsTesting
+
+@testable import Whereabouts
+
+/// Backpressure between a source, the engine and a live-updates consumer: what waits is bounded, and a change
+/// of what the app may receive is the next thing the consumer reads.
+@Suite(.timeLimit(.minutes(1)))
+struct BackpressureTests {
+    /// The most fixes that wait for one consumer in these tests.
+    static let limit = 512
+
+    static func harness() async -> (EngineHarness, PullSource, LocationClient) {
+        let harness = EngineHarness(options: AuthorizationEngine.Options(bufferedFixLimit: limit))
+        await harness.authorize(precise: true)
+        let source = PullSource()
+        let client = LocationClient.simulated(engine: harness.engine, source: source)
+        return (harness, source, client)
+    }
+
+    /// Gives the engine's pump every chance to run ahead of a consumer that does not read.
+    static func letThePumpRun() async {
+        for _ in 0..<2_000 { await Task.yield() }
+    }
+
+    @Test("a consumer that does not read holds a pull-based source back: it makes at most the bound and a batch")
+    func aStalledConsumerHoldsTheSourceBack() async throws {
+        let (harness, source, client) = await Self.harness()
+        var updates = await client.liveUpdates().makeAsyncIterator()
+        _ = try await updates.next()
+        await Self.letThePumpRun()
+        #expect(source.made > 0)
+        #expect(source.made <= Self.limit + 256)
+        #expect(await harness.engine.bufferedFixes <= Self.limit)
+        // Reading frees room, and the source goes on.
+        for _ in 0..<(Self.limit + 10) { _ = try await updates.next() }
+        await Self.letThePumpRun()
+        #expect(source.made > Self.limit + 10)
+        #expect(source.made - (Self.limit + 10) <= Self.limit + 256)
+    }
+
+    @Test("a slow consumer of a fast source: what waits anywhere stays within the bound, fix after fix")
+    func aSlowConsumerKeepsTheBacklogBounded() async throws {
+        let (harness, source, client) = await Self.harness()
+        var read = 0
+        var largestBacklog = 0
+        for try await update in await client.liveUpdates() {
+            guard update.location != nil else { continue }
+            read += 1
+            // Everything the source made and the consumer has not read waits somewhere between them.
+            largestBacklog = max(largestBacklog, source.made - read)
+            if read.isMultiple(of: 97) { await Task.yield() }
+            if read.isMultiple(of: 1_000) { #expect(await harness.engine.bufferedFixes <= Self.limit) }
+            if read == 20_000 { break }
+        }
+        #expect(read == 20_000)
+        #expect(largestBacklog <= Self.limit + 256)
+    }
+
+    @Test(
+        "memory stays flat: 300,000 fixes through a slow consumer grow the resident set by far less than they weigh",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/statm"))
+    )
+    func memoryStaysFlat() async throws {
+        let (_, _, client) = await Self.harness()
+        var read = 0
+        var baseline: Int?
+        var growth = 0
+        for try await update in await client.liveUpdateBatches() {
+            read += update.count { $0.location != nil }
+            await Task.yield()
+            if baseline == nil, read >= 10_000 { baseline = Self.residentBytes() }
+            if let baseline { growth = max(growth, Self.residentBytes() - baseline) }
+            if read >= 300_000 { break }
+        }
+        // 300,000 queued updates would weigh well over 60 MB; the bound keeps about 1,000 (a few hundred KB).
+        // The margin is for the other tests running in this process at the same time.
+        #expect(growth < 48 << 20, "the resident set grew by \(growth >> 20) MB")
+    }
+
+    @Test("a revoke under full load is the next thing the consumer reads: no fix queued before it is handed out")
+    func aRevokeUnderLoadComesNext() async throws {
+        let (harness, _, client) = await Self.harness()
+        var updates = await client.liveUpdates().makeAsyncIterator()
+        var read = 0
+        while read < 2_000 {
+            if try await updates.next()?.location != nil { read += 1 }
+        }
+        await Self.letThePumpRun()
+        #expect(await harness.engine.bufferedFixes > 0)
+        await harness.engine.changeSettings(status: .denied)
+        #expect(await harness.engine.bufferedFixes == 0)
+        let next = try #require(try await updates.next())
+        #expect(next.location == nil)
+        #expect(next.authorization.status == .denied)
+    }
+
+    @Test("the batched stream: a revoke drops what waits, and the next batch starts with the revoke")
+    func aRevokeUnderLoadComesNextInBatches() async throws {
+        let (harness, _, client) = await Self.harness()
+        var batches = await client.liveUpdateBatches().makeAsyncIterator()
+        var read = 0
+        while read < 2_000 {
+            read += try #require(try await batches.next()).count { $0.location != nil }
+        }
+        await Self.letThePumpRun()
+        await harness.engine.changeSettings(status: .denied)
+        let next = try #require(try await batches.next())
+        #expect(next.allSatisfy { $0.location == nil })
+        #expect(next.first?.authorization.status == .denied)
+    }
+
+    @Test("Precise off under full load: no precise fix is handed out after it; the next fix is approximate")
+    func preciseOffUnderLoad() async throws {
+        let (harness, _, client) = await Self.harness()
+        var updates = await client.liveUpdates().makeAsyncIterator()
+        var read = 0
+        while read < 2_000 {
+            if try await updates.next()?.location != nil { read += 1 }
+        }
+        await Self.letThePumpRun()
+        await harness.engine.changeSettings(precise: false)
+        let announcement = try #require(try await updates.next())
+        #expect(announcement.location == nil)
+        #expect(announcement.authorization.accuracy == .reducedAccuracy)
+        var next = try #require(try await updates.next())
+        while next.location == nil { next = try #require(try await updates.next()) }
+        let location = try #require(next.location)
+        #expect(next.authorization.accuracy == .reducedAccuracy)
+        #expect(location.horizontalAccuracy >= 1_000)
+        #expect(location.speed == nil && location.altitude == nil)
+    }
+
+    @Test("going to the background without background updates under full load: the change comes next, no fix after")
+    func backgroundUnderLoad() async throws {
+        let (harness, _, client) = await Self.harness()
+        var updates = await client.liveUpdates().makeAsyncIterator()
+        var read = 0
+        while read < 2_000 {
+            if try await updates.next()?.location != nil { read += 1 }
+        }
+        await Self.letThePumpRun()
+        await harness.engine.handle(.background)
+        #expect(await harness.engine.bufferedFixes == 0)
+        let next = try #require(try await updates.next())
+        #expect(next.location == nil)
+        await harness.engine.handle(.foreground)
+        // Back in the foreground, fixes flow again.
+        var fix = try #require(try await updates.next())
+        while fix.location == nil { fix = try #require(try await updates.next()) }
+    }
+
+    @Test("a batch ingested by hand reaches the consumer as one batch, in order, checked once")
+    func aBatchIngestedByHand() async throws {
+        let harness = EngineHarness()
+        await harness.authorize(precise: true)
+        var batches = await harness.engine.liveUpdateBatches().makeAsyncIterator()
+        _ = try await batches.next()
+        let events = (0..<10).map { PullSource.fix($0) }
+        await harness.engine.ingest(events)
+        let batch = try #require(try await batches.next())
+        #expect(batch.compactMap(\.location).map { SourceEvent.location($0) } == events)
+    }
+
+    @Test("a source without batches of its own is read one event at a time, as the engine asks")
+    func theDefaultBatchesReadOneEventAtATime() async throws {
+        struct Three: LocationSource {
+            func events() -> AsyncThrowingStream<SourceEvent, any Error> {
+                AsyncThrowingStream { continuation in
+                    for index in 0..<3 { continuation.yield(PullSource.fix(index)) }
+                    continuation.finish()
+                }
+            }
+        }
+        var batches: [[SourceEvent]] = []
+        for try await batch in Three().eventBatches() { batches.append(batch) }
+        #expect(batches == (0..<3).map { [PullSource.fix($0)] })
+    }
+
+    /// The resident set of this process, from `/proc/self/statm`.
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
