@@ -358,6 +358,7 @@ def main():
 
     summary = {oracle: collections.Counter() for oracle in oracles}
     skipped = []
+    neither = []
     with tempfile.TemporaryDirectory() as scratch:
         consent = os.path.join(scratch, "consent.json")
         for path in files:
@@ -367,11 +368,14 @@ def main():
                 continue
             ours = run_whereabouts(command, path, options.points, consent, options.include_estimated)
             line = [f"ours {ours if isinstance(ours, str) else len(ours)}"]
+            compared = agreed = False
             for oracle in oracles:
                 if oracle == "gpxpy" and format_name == "nmea" or oracle == "gpsd" and format_name == "gpx":
                     continue
                 theirs = oracle_points(oracle, path, format_name, options.points)
                 problems = compare(ours, theirs, options.tolerance, eras=oracle == "gpsd")
+                compared = True
+                agreed = agreed or all(kind in ("gpsd rollover", "gpsd edges") for kind, _ in problems)
                 counts = summary[oracle]
                 counts[format_name + " files"] += 1
                 agreeing = [p for p in problems if p[0] == "gpsd rollover"]
@@ -391,6 +395,8 @@ def main():
                         print(f"{path}: {oracle}: {kind}: {detail}")
             if format_name == "nmea" and not options.quiet:
                 print(f"{path}: " + " · ".join(line))
+            if compared and not agreed:
+                neither.append(path)
 
     if skipped:
         print(f"skipped {len(skipped)} .log files with no NMEA position sentence (binary, AIS or JSON): "
@@ -409,6 +415,9 @@ def main():
             print(f"{oracle}, {format_name}: {counts[format_name + ' agree']} of {total} files agree"
                   + (f" ({note} among them)" if note else "")
                   + (f"; disagreements: {detail}" if detail else ""))
+    if neither:
+        print(f"agreeing with no oracle (gpsd edges and rollover counted as agreeing): {len(neither)}: "
+              + ", ".join(os.path.basename(p) for p in neither))
     return 1 if disagreements else 0
 
 
