@@ -339,7 +339,7 @@ def main():
                         help="comma-separated: gpsbabel, gpxpy, gpsd; or all (default) or both (gpsbabel, gpxpy)")
     parser.add_argument("--points", choices=["trk", "rte", "wpt", "all"], help="passed to whereabouts track")
     parser.add_argument("--include-estimated", action="store_true",
-                        help="passed to whereabouts track for NMEA: both oracles count GGA quality 6 and 8 as fixes")
+                        help="passed to whereabouts track for NMEA (gpsbabel counts GGA quality 6 as a fix; neither oracle counts RMC/GLL status V)")
     parser.add_argument("--tolerance", type=float, default=1e-6, help="degrees (default 1e-6)")
     parser.add_argument("--whereabouts", help="the whereabouts executable (default: .build/debug/whereabouts)")
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
