@@ -15,7 +15,9 @@ public import Whereabouts
 ///   A, D, P, R, F or M), RMC or GLL (status `A`) gives a position. When several do, GGA's wins, then
 ///   GNS's, RMC's, GLL's: GGA and GNS say what kind of fix it is, and carry the altitude (above mean
 ///   sea level) and the HDOP that go with their position; RMC's and GLL's status is a single letter.
-///   Speed and course come from RMC, else VTG. The horizontal accuracy is HDOP (GGA's, else GNS's,
+///   The fix's time is the winning sentence's (a Magellan receiver writes GLL's time to the
+///   millisecond, `200619.295`, and GGA's to the hundredth, `200619.30`: times less than 10 ms apart
+///   are one epoch, timed `.30`). Speed and course come from RMC, else VTG. The horizontal accuracy is HDOP (GGA's, else GNS's,
 ///   else GSA's) × 5 m, a user-equivalent range error of 5 m, typical of a consumer receiver; 10 m
 ///   without HDOP. The vertical accuracy is GSA's VDOP × 5 m.
 /// - ``Whereabouts/SourceEvent/unavailable(_:)`` otherwise (GGA quality 0, RMC status `V`, only

@@ -204,7 +204,8 @@ struct NMEAReaderEpochTests {
 
     /// A Magellan eXplorist writes GLL's time to the millisecond and GGA's and RMC's to the hundredth
     /// (gpsd's `test/daemon/eXplorist210.log`: `$GPGLL,…,200619.295,A`, then `$GPGGA,200619.30,…`,
-    /// `$GPRMC,200619.30,…`): one second, one fix, not two 5 ms apart.
+    /// `$GPRMC,200619.30,…`): one second, one fix, not two 5 ms apart, timed by GGA, whose position
+    /// wins (as gpsd and gpsbabel time it), not by the GLL that opened the epoch.
     @Test func timesWrittenToDifferentPrecisionsAreOneEpoch() throws {
         let lines = [
             Support.sentence("GPGLL,5313.2228,N,00634.4228,E,200619.295,A"),
@@ -217,9 +218,36 @@ struct NMEAReaderEpochTests {
         let result = try Self.read(lines)
         #expect(result.issues.isEmpty)
         try #require(result.locations.count == 2)
-        let first = try Support.utc(2006, 5, 20, 20, 6, 19.295)
+        let first = try Support.utc(2006, 5, 20, 20, 6, 19.30)
         #expect(abs(result.locations[0].timestamp.timeIntervalSince(first)) < 0.000_5)
+        let second = try Support.utc(2006, 5, 20, 20, 6, 20.30)
+        #expect(abs(result.locations[1].timestamp.timeIntervalSince(second)) < 0.000_5)
         #expect(Support.close(result.locations[1].coordinate.longitude, Support.degrees(6, 34.4230)))
+    }
+
+    /// The fix takes the time of the sentence whose position wins: without GGA, RMC's (Magellan 315's
+    /// shape, gpsd's `test/daemon/magellan315.log`: `$GPGLL,…,120824.758,A` then `$GPRMC,120824.76,…`;
+    /// its GGA left out here); GLL's own when it is alone; and across midnight, a GGA at 00:00:00.00
+    /// after a GLL at 23:59:59.995 is on the next day.
+    @Test func fixTakesTheTimeOfTheWinningSentence() throws {
+        let lines = [
+            Support.sentence("GPGLL,3908.8199,N,00023.0832,W,120824.758,A"),
+            Support.sentence("GPRMC,120824.76,A,3908.8199,N,00023.0832,W,00.0,000.0,130305,01.,W"),
+            Support.sentence("GPGLL,3908.8200,N,00023.0832,W,120827.523,A"),
+            Support.sentence("GPGLL,3908.8200,N,00023.0832,W,235959.995,A"),
+            Support.sentence("GPGGA,000000.00,3908.8200,N,00023.0832,W,1,06,2.1,00176,M,,,,"),
+        ]
+        let result = try Self.read(lines)
+        #expect(result.issues.isEmpty)
+        try #require(result.locations.count == 3)
+        let expected = [
+            try Support.utc(2005, 3, 13, 12, 8, 24.76),
+            try Support.utc(2005, 3, 13, 12, 8, 27.523),
+            try Support.utc(2005, 3, 14, 0, 0, 0),
+        ]
+        for (location, time) in zip(result.locations, expected) {
+            #expect(abs(location.timestamp.timeIntervalSince(time)) < 0.000_5)
+        }
     }
 
     /// Quality 7 is a position entered by hand or surveyed (a timing receiver held at its antenna's
@@ -255,15 +283,17 @@ struct NMEAReaderEpochTests {
         #expect(throws: ReplayIssue.self) { try reader.next() }
     }
 
+    /// A space before all six digits is padding too: gpsbabel's `reference/track/nmeadatetime.nmea`
+    /// has `$GPRMC, 222519,A,…` and `$GPGGA, 222519,…` (gpsbabel reads 22:25:19).
     @Test func timeFieldsPaddedWithSpacesAreRead() throws {
         let result = try Self.read([
-            Self.rmc(" 61500.00"), Self.gga("061501  "), Self.gga("  1502.5"),
+            Self.rmc(" 61500.00"), Self.gga("061501  "), Self.gga("  1502.5"), Self.gga(" 061503"),
         ])
         #expect(result.issues.isEmpty)
         #expect(
             result.locations.map(\.timestamp) == [
                 try Support.utc(2026, 5, 16, 6, 15, 0), try Support.utc(2026, 5, 16, 6, 15, 1),
-                try Support.utc(2026, 5, 16, 0, 15, 2.5),
+                try Support.utc(2026, 5, 16, 0, 15, 2.5), try Support.utc(2026, 5, 16, 6, 15, 3),
             ]
         )
     }

@@ -67,26 +67,26 @@ struct NMEAEpochAssembler {
         epoch.hasSentences = true
         switch sentence {
         case let .gga(_, status, latitude, longitude, hdop, altitude):
-            if let position = Self.position(status, latitude, longitude) {
+            if let position = Self.position(status, latitude, longitude, sentence.time) {
                 epoch.gga = position
                 epoch.ggaAltitude = altitude
             }
             if let hdop, hdop > 0 { epoch.ggaHDOP = hdop }
         case let .gns(_, status, latitude, longitude, hdop, altitude):
-            if let position = Self.position(status, latitude, longitude) {
+            if let position = Self.position(status, latitude, longitude, sentence.time) {
                 epoch.gns = position
                 epoch.gnsAltitude = altitude
             }
             if let hdop, hdop > 0 { epoch.gnsHDOP = hdop }
         case let .rmc(_, status, latitude, longitude, knots, course, rmcDay):
-            if let position = Self.position(status, latitude, longitude) {
+            if let position = Self.position(status, latitude, longitude, sentence.time) {
                 epoch.rmc = position
                 epoch.rmcSpeed = knots.map { $0 * 1852 / 3600 }
                 epoch.rmcCourse = course
             }
             if let rmcDay { date(rmcDay) }
         case let .gll(_, status, latitude, longitude):
-            if let position = Self.position(status, latitude, longitude) { epoch.gll = position }
+            if let position = Self.position(status, latitude, longitude, sentence.time) { epoch.gll = position }
         case let .zda(_, zdaDay):
             if let zdaDay { date(zdaDay) }
         case let .gsa(_, hdop, vdop):
@@ -131,12 +131,18 @@ struct NMEAEpochAssembler {
         return undatedLine
     }
 
-    /// A sentence's position, when it says it has one.
-    private static func position(_ status: NMEAFixStatus, _ latitude: Double?, _ longitude: Double?) -> Position? {
+    /// A sentence's position, when it says it has one, with the sentence's time of day.
+    private static func position(
+        _ status: NMEAFixStatus,
+        _ latitude: Double?,
+        _ longitude: Double?,
+        _ time: Int?
+    ) -> Position? {
         guard status != .none, let latitude, let longitude else { return nil }
         return Position(
             coordinate: Coordinate(latitude: latitude, longitude: longitude),
-            estimated: status == .estimated
+            estimated: status == .estimated,
+            time: time
         )
     }
 
@@ -198,6 +204,8 @@ struct NMEAEpochAssembler {
     ///
     /// The position is GGA's, else GNS's, RMC's, GLL's: GGA and GNS carry the fix quality, the
     /// altitude and HDOP the position goes with. A measured position wins over an estimated one.
+    /// The fix's time is that of the sentence whose position wins, to the precision it was written
+    /// with (a Magellan GLL's `200619.295` opens the epoch, its GGA's `200619.30` times the fix).
     private mutating func makeOutcome() -> Outcome {
         var chosen = Self.first(epoch.gga, epoch.gns, epoch.rmc, epoch.gll) { !$0.estimated }
         if chosen == nil, let estimated = Self.first(epoch.gga, epoch.gns, epoch.rmc, epoch.gll, where: { _ in true }) {
@@ -219,7 +227,7 @@ struct NMEAEpochAssembler {
             chosen == epoch.gga ? epoch.ggaAltitude : chosen == epoch.gns ? epoch.gnsAltitude : nil
         // RMC's speed and course go with its position when RMC's is as good as the one chosen.
         let rmcMatches = epoch.rmc.map { !$0.estimated || chosen.estimated } ?? false
-        let time = epoch.time ?? 0
+        let time = (epoch.time ?? 0) + Self.offset(of: chosen.time, from: epoch.time)
         return .fix(
             Location(
                 coordinate: chosen.coordinate,
@@ -275,6 +283,16 @@ struct NMEAEpochAssembler {
         }
     }
 
+    /// How far a sentence's time of day is from the epoch's, in milliseconds (a few at most; also
+    /// across midnight, so 00:00:00.000 is 5 ms after 23:59:59.995).
+    private static func offset(of time: Int?, from epochTime: Int?) -> Int {
+        guard let time, let epochTime else { return 0 }
+        let gap = time - epochTime
+        if gap > 43_200_000 { return gap - 86_400_000 }
+        if gap < -43_200_000 { return gap + 86_400_000 }
+        return gap
+    }
+
     /// Whether a time of day is the epoch's: within 10 ms of it (also across midnight).
     private static func isSameInstant(_ time: Int, _ epochTime: Int?) -> Bool {
         guard let epochTime else { return false }
@@ -290,10 +308,11 @@ struct NMEAEpochAssembler {
         epoch.line = line
     }
 
-    /// A position and whether the receiver measured it.
+    /// A position, whether the receiver measured it, and the time of day of its sentence.
     private struct Position: Equatable {
         var coordinate: Coordinate
         var estimated: Bool
+        var time: Int?
     }
 
     /// An epoch's event before it is dated; a fix's timestamp is its time of day on 1970-01-01.

@@ -113,7 +113,7 @@ struct NMEAFields {
     /// A UTC time of day `hhmmss` or `hhmmss.sss`, in milliseconds since midnight; `nil` when empty.
     ///
     /// Some receivers pad the field with spaces (`" 61500.00"`, `"061500 "`): leading spaces stand
-    /// for zeros, trailing ones are dropped.
+    /// for zeros, trailing ones are dropped; before six digits (`" 222519"`) they are padding only.
     func time(_ field: Range<Int>) throws(NMEAFieldError) -> Int? {
         var lower = field.lowerBound
         var upper = field.upperBound
@@ -121,7 +121,7 @@ struct NMEAFields {
         if lower == upper { return nil }
         while lower < upper, line[lower] == UInt8(ascii: " ") { lower += 1 }
         let padding = lower - field.lowerBound
-        guard let parts = digits(lower..<upper), parts.integerDigits + padding == 6 else {
+        guard let parts = digits(lower..<upper), parts.integerDigits + padding == 6 || parts.integerDigits == 6 else {
             throw error(field, "the time \"\(text(field))\" is not in hhmmss.ss form")
         }
         let hours = parts.integer / 10_000
