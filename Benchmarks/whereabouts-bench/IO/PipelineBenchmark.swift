@@ -138,6 +138,8 @@ enum PipelineBenchmark: Benchmark {
     static func throughEngine(_ fixes: [Location], batched: Bool) async throws -> Double {
         let engine = try await preciseEngine()
         let client = LocationClient.simulated(engine: engine, source: ArraySource(fixes: fixes))
+        // The walk stands still at times; with pausing on (the default, as on iOS) updates would pause there.
+        try await client.set(pausesLocationUpdatesAutomatically: false)
         var received = 0
         var checksum = 0.0
         let seconds = try await Measure.timeAsync {
@@ -168,6 +170,7 @@ enum PipelineBenchmark: Benchmark {
     static func revokeUnderLoad(after count: Int) async throws -> (late: Int, seconds: Double) {
         let engine = try await preciseEngine()
         let client = LocationClient.simulated(engine: engine, source: EndlessSource())
+        try await client.set(pausesLocationUpdatesAutomatically: false)
         let (reached, signal) = AsyncStream<Void>.makeStream()
         let revokedAt = LockedClock()
         let revoker = Task {
