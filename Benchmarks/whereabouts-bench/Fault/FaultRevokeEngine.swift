@@ -103,6 +103,7 @@ struct FaultRevokeEngine: AsyncParsableCommand {
             coarsener: coarsener
         )
         let client = LocationClient.simulated(engine: engine, source: FaultFirehoseSource())
+        try await client.set(pausesLocationUpdatesAutomatically: false)
         let granted = await client.authorization()
         let minimumCoarse = coarsener.horizontalAccuracy
         let firstFix = FaultSignal()

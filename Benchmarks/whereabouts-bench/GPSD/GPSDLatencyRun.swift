@@ -51,6 +51,8 @@ struct GPSDLatencyRun {
             engine: Self.grantedEngine(),
             source: GPSDSource(host: "127.0.0.1", port: gpsd.port)
         )
+        // The feeder's fixes may stand still; with pausing on (the default) updates would pause there.
+        try await client.set(pausesLocationUpdatesAutomatically: false)
         let engineConsumer = Task {
             for try await update in await client.liveUpdates() {
                 if let location = update.location { engineArrivals.add(Measure.now(), location.timestamp) }
