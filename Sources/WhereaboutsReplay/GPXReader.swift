@@ -34,7 +34,9 @@ public import Whereabouts
 /// and column and dropped, keeping the point; a point with a bad `lat` or `lon` is reported and
 /// skipped; malformed XML is reported and the reader resumes at the next tag; a truncated file
 /// is reported once, after every point before the cut. Issues are reported for every kind of
-/// point, replayed or not, once. With `strict: true` the first issue is thrown instead.
+/// point, replayed or not, once. With `strict: true` the first issue is thrown instead. Text before the
+/// document (a header line an app wrote before `<?xml`, within the first 16 KiB) is skipped with one notice
+/// (``ReplayIssue/Severity/skipped``), strict or not.
 ///
 /// ```swift
 /// var reader = try GPXReader(contentsOf: url, onIssue: { print("warning: \($0)") })
@@ -268,6 +270,18 @@ public struct GPXReader: ChunkedTrackReader {
                 if let location = try closed(kind) { return .location(location) }
             case .issue(let position, let message):
                 try report(at: position, message)
+            case .skippedLeadingContent(let position, let message):
+                // A notice, strict or not: the document that follows is read.
+                guard !rereading else { continue }
+                onIssue(
+                    ReplayIssue(
+                        file: name,
+                        line: position.line,
+                        column: position.column,
+                        message: message,
+                        severity: .skipped
+                    )
+                )
             case .endOfInput:
                 try endOfInput()
             }

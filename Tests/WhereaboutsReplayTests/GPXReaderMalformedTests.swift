@@ -127,6 +127,28 @@ struct GPXReaderMalformedTests {
         #expect(noRoot.issues.map(GPXIssueAt.init) == [GPXIssueAt(3, 1, "contains no <gpx> element")])
     }
 
+    /// Loggers and converters sometimes write a line of their own before the XML declaration; the document after it
+    /// is read, with one notice (not an error, so `strict` reads it too), in any chunk size.
+    @Test func skipsTextBeforeTheXMLDeclaration() throws {
+        let document =
+            "Exported by a logger app, 2024-05-01\r\nunits: metric\n<?xml version=\"1.0\"?>\n"
+            + #"<gpx version="1.1"><trk><trkseg><trkpt lat="1.5" lon="2.5"><time>2024-05-01T12:00:00Z</time>"#
+            + "</trkpt></trkseg></trk></gpx>\n"
+        let notice =
+            "skipped 2 lines before the GPX document (line 1): not XML, but a header or text written before "
+            + "<?xml or <gpx"
+        for chunkSize in [7, 64, ByteInput.chunkSize] {
+            let result = try GPXFixture.read(Data(document.utf8), chunkSize: chunkSize)
+            #expect(result.locations.map(\.coordinate) == [Coordinate(latitude: 1.5, longitude: 2.5)])
+            #expect(result.issues.map(GPXIssueAt.init) == [GPXIssueAt(1, 1, notice)])
+            #expect(result.issues.map(\.severity) == [.skipped])
+        }
+        var strict = GPXReader(data: Data(document.utf8), strict: true)
+        #expect(try strict.next() != nil)
+        #expect(try strict.next() == nil)
+        #expect(strict.issueCount == 0)
+    }
+
     @Test func strictModeThrowsTheFirstIssueAfterTheFixesBeforeIt() throws {
         var reader = try GPXReader(contentsOf: GPXFixture.url("malformed-values"), strict: true)
         guard case .location(let first) = try reader.next() else {

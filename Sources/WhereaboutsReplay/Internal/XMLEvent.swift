@@ -6,6 +6,8 @@ enum XMLEvent {
     case end(GPXElement)
     /// Something is wrong at this position.
     case issue(XMLPosition?, String)
+    /// Text before the document (a header, a note an app wrote first) was skipped: a notice, not an error.
+    case skippedLeadingContent(XMLPosition, String)
     /// The input is over.
     case endOfInput
 }

@@ -14,6 +14,8 @@ struct XMLScanner {
     static let tokenLimit = 65_536
     /// The deepest nesting whose end tags are checked.
     static let depthLimit = 256
+    /// How far into the input text before the document is looked through for `<?xml` or `<gpx`.
+    static let leadingContentLimit = 16_384
 
     enum Step {
         case event(XMLEvent)
@@ -122,12 +124,17 @@ struct XMLScanner {
                 continue
             case .more:
                 let keep = markup == nil ? pos : (skippingMarkup ? scanIndex : markupStart)
-                if try !refill(keepingFrom: keep) { return finish() }
+                if try !refill(keepingFrom: keep) {
+                    // At the end of a short input, its start is judged on what there is.
+                    if phase == .prolog, pos < buffer.count { continue }
+                    return finish()
+                }
             }
         }
     }
 
-    /// Skips a byte-order mark and white space; anything but `<` first is not XML.
+    /// Skips a byte-order mark and white space; text before the first `<?xml` or `<gpx` of the first chunk is
+    /// skipped with a notice, and a first chunk with neither is not XML.
     private mutating func scanStart() -> Step {
         if phase == .byteOrderMark {
             guard buffer.count - pos >= 3 || atEnd else { return .more }
@@ -139,11 +146,43 @@ struct XMLScanner {
         }
         while pos < buffer.count, XMLBytes.isSpace(buffer[pos]) { pos += 1 }
         guard pos < buffer.count else { return .more }
+        if buffer[pos] == XMLBytes.lessThan {
+            phase = .body
+            return .next
+        }
+        let start = documentStart()
+        // Look as far as format detection does (16 KiB) before calling the input "not XML".
+        if start == nil, !atEnd, buffer.count - pos < Self.leadingContentLimit { return .more }
         phase = .body
-        if buffer[pos] == XMLBytes.lessThan { return .next }
         let position = self.position(of: pos)
-        phase = .finished
-        return .event(.issue(position, "is not XML (a GPX file starts with <?xml or <gpx)"))
+        guard let start else {
+            phase = .finished
+            return .event(.issue(position, "is not XML (a GPX file starts with <?xml or <gpx)"))
+        }
+        var lines = 0
+        for index in pos..<start where buffer[index] == XMLBytes.newline { lines += 1 }
+        let skipped = start - pos
+        pos = start
+        let what = lines == 0 ? "\(skipped) byte\(skipped == 1 ? "" : "s")" : "\(lines) line\(lines == 1 ? "" : "s")"
+        return .event(
+            .skippedLeadingContent(
+                position,
+                "skipped \(what) before the GPX document (line \(position.line)): not XML, but a header or "
+                    + "text written before <?xml or <gpx"
+            )
+        )
+    }
+
+    /// Where `<?xml` or `<gpx` first appears in the buffer, after `pos`.
+    private func documentStart() -> Int? {
+        var index = pos
+        while index < buffer.count {
+            guard let found = buffer[index...].firstIndex(of: XMLBytes.lessThan) else { return nil }
+            let rest = buffer[found...]
+            if rest.starts(with: "<?xml".utf8) || rest.starts(with: "<gpx".utf8) { return found }
+            index = found + 1
+        }
+        return nil
     }
 
     /// Skips to the next `<` after an error.
