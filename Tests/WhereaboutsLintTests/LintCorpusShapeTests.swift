@@ -51,7 +51,8 @@ struct LintCorpusShapeTests {
     func manifests() throws {
         #expect(
             UncheckedDependencies.pods(
-                inPodfile: "target 'A' do\n  pod 'Kit', :path => '../'\n  pod \"Radar/Core\", '~> 3'\n  pod 'Charts'\nend"
+                inPodfile:
+                    "target 'A' do\n  pod 'Kit', :path => '../'\n  pod \"Radar/Core\", '~> 3'\n  pod 'Charts'\nend"
             ) == ["Radar", "Charts"]
         )
         #expect(
@@ -74,16 +75,25 @@ struct LintCorpusShapeTests {
             """
         #expect(UncheckedDependencies.packages(inProject: project) == ["hypertrack/sdk-ios", "HyperTrack"])
         #expect(
-            UncheckedDependencies.packages(inXcodeGen: "packages:\n  Map:\n    url: https://github.com/maplibre/maplibre-gl-native-distribution\n  Local:\n    path: Packages/Local\n")
+            UncheckedDependencies.packages(
+                inXcodeGen:
+                    "packages:\n  Map:\n    url: https://github.com/maplibre/maplibre-gl-native-distribution\n  Local:\n    path: Packages/Local\n"
+            )
                 == ["maplibre/maplibre-gl-native-distribution"]
         )
         #expect(
-            UncheckedDependencies.values(after: ".package(url:", in: #".package(url: "https://github.com/Moya/Moya.git", from: "15.0.0")"#)
-                .map(UncheckedDependencies.repositoryName) == ["Moya/Moya"]
+            UncheckedDependencies.values(
+                after: ".package(url:",
+                in: #".package(url: "https://github.com/Moya/Moya.git", from: "15.0.0")"#
+            )
+            .map(UncheckedDependencies.repositoryName) == ["Moya/Moya"]
         )
         #expect(
-            UncheckedDependencies.values(after: "\"location\"", in: #"{ "identity" : "locokit", "location" : "https://github.com/sobri909/LocoKit.git" }"#)
-                .map(UncheckedDependencies.repositoryName) == ["sobri909/LocoKit"]
+            UncheckedDependencies.values(
+                after: "\"location\"",
+                in: #"{ "identity" : "locokit", "location" : "https://github.com/sobri909/LocoKit.git" }"#
+            )
+            .map(UncheckedDependencies.repositoryName) == ["sobri909/LocoKit"]
         )
     }
 
@@ -182,7 +192,9 @@ struct LintCorpusShapeTests {
         let uses = [LintRulesTests.use(.requestAlways)]
         let missing = LintRulesTests.run(.missingUsageDescription, target, uses)
         #expect(missing.count == 1)
-        #expect(missing.first?.message.hasPrefix("requestAlwaysAuthorization() needs NSLocationUsageDescription") == true)
+        #expect(
+            missing.first?.message.hasPrefix("requestAlwaysAuthorization() needs NSLocationUsageDescription") == true
+        )
         #expect(LintRulesTests.run(.alwaysWithoutBackgroundUse, target, uses).isEmpty)
         #expect(LintRulesTests.run(.unusedLocationKey, target, uses).isEmpty)
         target.info["NSLocationUsageDescription"] = DeclaredValue(
@@ -206,7 +218,10 @@ struct LintCorpusShapeTests {
         let findings = LintRulesTests.run(.unusedLocationKey, target, [LintRulesTests.use(.webView)])
         // The web page may ask for when-in-use, never for Always.
         #expect(findings.map { $0.message.hasPrefix(LintRulesTests.always) } == [true])
-        #expect(LintRulesTests.run(.missingUsageDescription, LintRulesTests.target([:]), [LintRulesTests.use(.webView)]).isEmpty)
+        #expect(
+            LintRulesTests.run(.missingUsageDescription, LintRulesTests.target([:]), [LintRulesTests.use(.webView)])
+                .isEmpty
+        )
     }
 
     @Test("a web view is found in Swift and Objective-C files alike, at its first mention")
@@ -227,10 +242,18 @@ struct LintCorpusShapeTests {
         let check = PurposeStringCheck(developmentRegion: "en")
         #expect(check.languageMismatch(in: chinese, localized: [:], key: key) == nil)
         let french: [String: [String: DeclaredValue]] = [
-            "fr": [key: DeclaredValue(.string("Envoie ta position dans le chat."), at: SourcePosition(file: "x"), origin: .infoPlist)]
+            "fr": [
+                key: DeclaredValue(
+                    .string("Envoie ta position dans le chat."),
+                    at: SourcePosition(file: "x"),
+                    origin: .infoPlist
+                )
+            ]
         ]
         #expect(check.languageMismatch(in: chinese, localized: french, key: key)?.found == "Chinese characters")
-        #expect(PurposeStringCheck(developmentRegion: "de").languageMismatch(in: chinese, localized: [:], key: key) != nil)
+        #expect(
+            PurposeStringCheck(developmentRegion: "de").languageMismatch(in: chinese, localized: [:], key: key) != nil
+        )
         #expect(PurposeStringCheck.localizedMismatch(in: "Shows riders near you.", lproj: "ja") == "Latin script")
         #expect(PurposeStringCheck.localizedMismatch(in: "显示附近的车站。", lproj: "de") == "Chinese characters")
         #expect(PurposeStringCheck.localizedMismatch(in: "Zeigt Fahrer in der Nähe.", lproj: "de") == nil)

@@ -18,7 +18,9 @@ enum CompilationCondition {
         var result: Set<BuildPlatform>?
         var current = node.parent
         while let parent = current {
-            if let clause = parent.as(IfConfigClauseSyntax.self), let list = clause.parent?.as(IfConfigClauseListSyntax.self) {
+            if let clause = parent.as(IfConfigClauseSyntax.self),
+                let list = clause.parent?.as(IfConfigClauseListSyntax.self)
+            {
                 let kept = Set(BuildPlatform.allCases.filter { keeps(clause, of: list, on: $0) })
                 result = result.map { $0.intersection(kept) } ?? kept
             }
@@ -29,7 +31,11 @@ enum CompilationCondition {
     }
 
     /// Whether a platform's build keeps a clause: its condition may hold and no earlier clause surely does.
-    private static func keeps(_ clause: IfConfigClauseSyntax, of list: IfConfigClauseListSyntax, on platform: BuildPlatform)
+    private static func keeps(
+        _ clause: IfConfigClauseSyntax,
+        of list: IfConfigClauseListSyntax,
+        on platform: BuildPlatform
+    )
         -> Bool
     {
         for earlier in list {

@@ -144,7 +144,10 @@ enum UncheckedDependencies {
     static func packages(inProject text: String) -> [String] {
         var names = values(after: "repositoryURL = ", in: text).map(repositoryName)
         if let start = text.range(of: "/* Begin XCSwiftPackageProductDependency section */"),
-            let end = text.range(of: "/* End XCSwiftPackageProductDependency section */", range: start.upperBound..<text.endIndex)
+            let end = text.range(
+                of: "/* End XCSwiftPackageProductDependency section */",
+                range: start.upperBound..<text.endIndex
+            )
         {
             names += values(after: "productName = ", in: String(text[start.upperBound..<end.lowerBound]))
         }

@@ -30,7 +30,9 @@ extension LintRule {
                     "\(RuleContext.describe(usage.kind)) needs \(key), which \(context.target.name) "
                     + "\(declaredAs); \(context.whereToAdd(key)) with a sentence that says why the app needs "
                     + "location"
-                if case .requestAlways = usage.kind, !context.isMacApp { message += " (asking for Always needs both purpose strings)" }
+                if case .requestAlways = usage.kind, !context.isMacApp {
+                    message += " (asking for Always needs both purpose strings)"
+                }
                 let copies = context.localizedCopies(of: key).map(\.value.position.file)
                 if !copies.isEmpty {
                     // Every file, in the order of their language names, so each run prints the same message.
