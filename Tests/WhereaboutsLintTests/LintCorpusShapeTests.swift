@@ -267,6 +267,7 @@ struct LintCorpusShapeTests {
             check.problem(with: "<YOUR APP> needs to access this device's location for <REASON>")?
                 .contains("<YOUR APP>") == true
         )
+        #expect(check.problem(with: "Your background location usage description goes here.") != nil)
         #expect(check.problem(with: "Location is requred for proper functioning of certain examples.") != nil)
         #expect(check.problem(with: "需要通过定位获取您周边的地理位置信息，是否允许获取你的定位？") != nil)
         #expect(check.problem(with: "ChatKit想要获取您位置，方便您在聊天服务中发送位置信息") == nil)

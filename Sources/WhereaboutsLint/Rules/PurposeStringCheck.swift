@@ -87,6 +87,10 @@ struct PurposeStringCheck: Sendable {
         if let token = Self.placeholders.first(where: { words.contains($0) || ($0 == "xxx" && lowered.contains($0)) }) {
             return "is a placeholder (it contains \"\(token)\")"
         }
+        // A template's own words: "Your background location usage description goes here."
+        if let phrase = ["goes here", "usage description"].first(where: { lowered.contains($0) }) {
+            return "is a placeholder (it contains \"\(phrase)\")"
+        }
         if let slot = Self.templateSlot(in: trimmed) {
             return "is a placeholder (it contains \"\(slot)\")"
         }
