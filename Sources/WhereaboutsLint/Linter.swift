@@ -86,7 +86,9 @@ public struct Linter: Sendable {
         let analysis = await SourceAnalysis.run(files: files, root: root, progress: progress)
         problems += analysis.problems
 
-        for target in project.targets {
+        let dependencies = UncheckedDependencies.names(in: root)
+        for var target in project.targets {
+            target.uncheckedDependencies = dependencies
             let usages = target.sourceFiles.flatMap { analysis.usages[$0] ?? [] }
             for rule in LintRule.all where !configuration.disabledRules.contains(rule.id) {
                 findings += rule.evaluate(target, usages: usages)

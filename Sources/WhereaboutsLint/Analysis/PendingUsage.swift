@@ -19,4 +19,6 @@ struct PendingUsage: Hashable, Sendable {
     var receiver: CallReceiver = .coreLocation
     /// The method's selector with its first argument label (`startMonitoring(for:)`), for a method call.
     var selector: String?
+    /// The platforms that compile it (see ``CompilationCondition``); `nil` for all.
+    var platforms: Set<BuildPlatform>?
 }

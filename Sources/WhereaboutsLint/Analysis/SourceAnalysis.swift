@@ -22,12 +22,16 @@ struct SourceAnalysis: Sendable {
 
         // Pass 1 parses each Swift file once and keeps the parse; pass 2 only resolves purpose keys
         // against the whole project's constants.
-        let read = await concurrentMap(files, onEach: advance) { file -> Parsed in
-            guard let data = try? Data(contentsOf: root.appendingPathComponent(file)) else { return .unreadable }
+        let scanned = await concurrentMap(files, onEach: advance) { file -> (Parsed, CodeUsage?) in
+            guard let data = try? Data(contentsOf: root.appendingPathComponent(file)) else { return (.unreadable, nil) }
             let text = String(decoding: data, as: UTF8.self)
-            if file.hasSuffix(".swift") { return .swift(analyzer.analyze(swift: text, file: file)) }
-            return .objectiveC(text)
+            let webView = SourceBytes.webViewPosition(text).map {
+                CodeUsage(.webView, at: SourcePosition(file: file, line: $0.line, column: $0.column))
+            }
+            if file.hasSuffix(".swift") { return (.swift(analyzer.analyze(swift: text, file: file)), webView) }
+            return (.objectiveC(text), webView)
         }
+        let read = scanned.map(\.0)
         var constants: [String: String] = [:]
         var facts = ReceiverFacts()
         var problems: [LintFinding] = []
@@ -55,7 +59,9 @@ struct SourceAnalysis: Sendable {
             case .objectiveC(let text): analyzer.usages(inObjectiveC: text, file: file)
             }
         }
-        return SourceAnalysis(usages: Dictionary(uniqueKeysWithValues: zip(files, found)), problems: problems)
+        // A web view counts after the file's own uses, so the order within a file stays that of the source.
+        let withWebViews = zip(found, scanned).map { uses, scan in scan.1.map { uses + [$0] } ?? uses }
+        return SourceAnalysis(usages: Dictionary(uniqueKeysWithValues: zip(files, withWebViews)), problems: problems)
     }
 
     /// A file after the first pass.

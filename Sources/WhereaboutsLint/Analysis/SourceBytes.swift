@@ -24,6 +24,21 @@ enum SourceBytes {
 
     /// Whether the text can declare a string constant: it has a string literal, or an enum (whose `String` cases
     /// have implicit raw values).
+    /// The line and column (1-based, columns in UTF-8 bytes) where the text first names `WKWebView`, if it does.
+    ///
+    /// A byte search, like the others here: a web view's pages may ask for location through the web geolocation
+    /// API, which the linter treats as a possible when-in-use use.
+    static func webViewPosition(_ source: String) -> (line: Int, column: Int)? {
+        guard let offset = offsets(of: [Array("WKWebView".utf8)], in: source, firstOnly: true).first else { return nil }
+        var line = 1
+        var lineStart = 0
+        for (index, byte) in source.utf8.prefix(offset).enumerated() where byte == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+
     static func mayDeclareConstants(_ source: String) -> Bool {
         source.utf8.contains(UInt8(ascii: "\""))
             || !offsets(of: [Array("enum".utf8)], in: source, firstOnly: true).isEmpty

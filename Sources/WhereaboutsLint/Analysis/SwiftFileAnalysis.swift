@@ -58,14 +58,19 @@ struct SwiftFileAnalysis: Sendable {
         return pending.filter { counts($0, receivers) }.map { usage in
             switch usage.kind {
             case .resolved(let kind):
-                return CodeUsage(kind, at: usage.position)
+                return CodeUsage(kind, at: usage.position, platforms: usage.platforms)
             case .temporaryFullAccuracy(let key):
-                return CodeUsage(.requestTemporaryFullAccuracy(purposeKey: resolve(key, constants)), at: usage.position)
+                return CodeUsage(
+                    .requestTemporaryFullAccuracy(purposeKey: resolve(key, constants)),
+                    at: usage.position,
+                    platforms: usage.platforms
+                )
             case .serviceSession(let authorization, let key):
                 let purposeKey = key.flatMap { resolve($0, constants) }
                 return CodeUsage(
                     .serviceSession(authorization: authorization, fullAccuracyPurposeKey: purposeKey),
-                    at: usage.position
+                    at: usage.position,
+                    platforms: usage.platforms
                 )
             }
         }
@@ -77,7 +82,11 @@ struct SwiftFileAnalysis: Sendable {
             switch usage.receiver {
             case .coreLocation: true
             case .type(let type): receivers.coreLocationLike.contains(type)
-            case .selfIn(let type): receivers.coreLocationLike.contains(type) ? true : nil
+            case .selfIn(let type):
+                // `self.allowsBackgroundLocationUpdates = …` in an app type that declares that property itself
+                // sets the app's own setting (a wrapper's configuration struct), not a CLLocationManager's.
+                receivers.coreLocationLike.contains(type)
+                    ? true : declaresOwnProperty(usage.selector, receivers) ? false : nil
             case .name(let name): isCoreLocation(name: name, receivers, depth: 0)
             case .unknown: nil
             }
@@ -88,6 +97,11 @@ struct SwiftFileAnalysis: Sendable {
 
     /// Whether a name's declared type is Core Location's (`true`), another (`false`) or unknown (`nil`): the file's
     /// own declarations first, then the project's type members.
+    private func declaresOwnProperty(_ name: String?, _ receivers: ReceiverContext) -> Bool {
+        guard let name, !name.contains("(") else { return false }
+        return declaredTypes[name] != nil || receivers.facts.memberTypes[name] != nil
+    }
+
     private func isCoreLocation(name: String, _ receivers: ReceiverContext, depth: Int) -> Bool? {
         guard depth < 4, let types = declaredTypes[name] ?? receivers.facts.memberTypes[name] else { return nil }
         var answer: Bool?

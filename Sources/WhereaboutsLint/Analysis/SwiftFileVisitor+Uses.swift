@@ -64,7 +64,12 @@ extension SwiftFileVisitor {
                 // Anything but a literal `false` may be true at run time (`= background`), and then the
                 // app needs the location background mode.
                 if value.as(BooleanLiteralExprSyntax.self)?.literal.rawText != "false" {
-                    record(.resolved(.allowsBackgroundLocationUpdates), at: target, receiver: owner)
+                    record(
+                        .resolved(.allowsBackgroundLocationUpdates),
+                        at: target,
+                        receiver: owner,
+                        selector: "allowsBackgroundLocationUpdates"
+                    )
                 }
             case "desiredAccuracy":
                 let constant = lastNameToken(of: value)?.bareText

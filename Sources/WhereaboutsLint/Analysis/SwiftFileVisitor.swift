@@ -57,7 +57,15 @@ final class SwiftFileVisitor: SyntaxVisitor {
     ) {
         let location = converter.location(for: token.positionAfterSkippingLeadingTrivia)
         let position = SourcePosition(file: file, line: location.line, column: location.column)
-        usages.append(PendingUsage(kind: kind, position: position, receiver: receiver, selector: selector))
+        usages.append(
+            PendingUsage(
+                kind: kind,
+                position: position,
+                receiver: receiver,
+                selector: selector,
+                platforms: CompilationCondition.platforms(compiling: token)
+            )
+        )
     }
 
     // MARK: Scopes

@@ -28,20 +28,28 @@ struct CodeUsage: Hashable, Sendable {
         case backgroundActivitySession
         /// `desiredAccuracy = kCLLocationAccuracyBest` or `…BestForNavigation`.
         case desiresBestAccuracy
+        /// A `WKWebView`, whose pages may ask for location through the web geolocation API (which needs the
+        /// when-in-use purpose string) with no Core Location call in the app.
+        case webView
     }
 
     /// Which API.
     var kind: Kind
     /// Where it is used.
     var position: SourcePosition
+    /// The platforms whose builds compile the use, when it sits in `#if os(…)`-style branches the analyzer could
+    /// decide; `nil` when every platform compiles it (or the condition is not known).
+    var platforms: Set<BuildPlatform>?
 
     /// Creates a usage.
     ///
     /// - Parameters:
     ///   - kind: Which API.
     ///   - position: Where it is used.
-    init(_ kind: Kind, at position: SourcePosition) {
+    ///   - platforms: The platforms that compile it; `nil` for all.
+    init(_ kind: Kind, at position: SourcePosition, platforms: Set<BuildPlatform>? = nil) {
         self.kind = kind
         self.position = position
+        self.platforms = platforms
     }
 }

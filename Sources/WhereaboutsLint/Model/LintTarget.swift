@@ -33,6 +33,9 @@ struct LintTarget: Hashable, Sendable {
     var runsOnMac: Bool
     /// Where the target is defined (its project file, or its lone Info.plist).
     var position: SourcePosition
+    /// Dependencies from outside the linted folder (pods, remote Swift packages, Carthage frameworks) whose code
+    /// the linter cannot read; see ``UncheckedDependencies``.
+    var uncheckedDependencies: [String] = []
 
     /// Creates a target.
     ///

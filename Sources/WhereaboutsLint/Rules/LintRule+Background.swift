@@ -38,7 +38,11 @@ extension LintRule {
         discussion: "App Review asks apps to request Always only for features that need it; without background "
             + "updates, visits, significant changes, regions, CLMonitor or a background session it is not needed."
     ) { context in
-        guard !context.anyUse(RuleContext.usesBackground) else { return [] }
+        // Always-versus-when-in-use advice is about iOS; a Mac app has one location authorization.
+        // A location SDK from outside the folder may use location in the background: see
+        // unchecked-location-dependency.
+        guard !context.isMacApp, context.locationDependencies.isEmpty, !context.anyUse(RuleContext.usesBackground)
+        else { return [] }
         return context.uses(RuleContext.asksAlways).map { usage in
             RuleOutcome(
                 message: "\(RuleContext.describe(usage.kind)) asks for Always, but nothing in "

@@ -21,7 +21,7 @@ extension LintRule {
     ) { context in
         var outcomes: [RuleOutcome] = []
         for usage in context.usages {
-            for key in RuleContext.requiredKeys(for: usage.kind) where !context.declares(key) {
+            for key in context.requiredKeys(for: usage.kind) where !context.declares(key) {
                 let declaredAs =
                     context.wrongType(of: key).map {
                         "declares as \($0) (at \(context.declared(key)?.position.description ?? "?")), not a string"
@@ -30,7 +30,9 @@ extension LintRule {
                     "\(RuleContext.describe(usage.kind)) needs \(key), which \(context.target.name) "
                     + "\(declaredAs); \(context.whereToAdd(key)) with a sentence that says why the app needs "
                     + "location"
-                if case .requestAlways = usage.kind { message += " (asking for Always needs both purpose strings)" }
+                if case .requestAlways = usage.kind, !context.isMacApp {
+                    message += " (asking for Always needs both purpose strings)"
+                }
                 let copies = context.localizedCopies(of: key).map(\.value.position.file)
                 if !copies.isEmpty {
                     // Every file, in the order of their language names, so each run prints the same message.
@@ -100,6 +102,19 @@ extension LintRule {
                     )
                 )
             }
+            for copy in context.localizedCopies(of: entry.key) {
+                guard case .string(let text) = copy.value.value,
+                    let found = PurposeStringCheck.localizedMismatch(in: text, lproj: copy.language)
+                else { continue }
+                outcomes.append(
+                    RuleOutcome(
+                        message: "\(entry.label) in \(copy.language).lproj is written in \(found), which is not how "
+                            + "\(copy.language) is written; translate it, or remove the copy so people with that "
+                            + "language see the Info.plist string.",
+                        position: copy.value.position
+                    )
+                )
+            }
         }
         return outcomes
     }
@@ -117,11 +132,17 @@ extension LintRule {
         discussion: "App Review asks why an app declares background location or a purpose it never uses; "
             + "unused declarations also hide the ones that matter."
     ) { context in
-        guard !context.target.sourceFiles.isEmpty else { return [] }
+        // A location SDK from outside the folder may need what no code here asks for: see
+        // unchecked-location-dependency, which says so instead.
+        guard !context.target.sourceFiles.isEmpty, context.locationDependencies.isEmpty else { return [] }
         var outcomes: [RuleOutcome] = []
-        let needed = Set(context.usages.flatMap { RuleContext.requiredKeys(for: $0.kind) })
-        for key in [RuleContext.whenInUseKey, RuleContext.alwaysKey] where !needed.contains(key) {
+        let needed = Set(context.usages.flatMap { context.requiredKeys(for: $0.kind) })
+        // A Mac app reads only NSLocationUsageDescription; the iOS keys are left to the other rules there.
+        let keys = context.isMacApp ? [RuleContext.macKey] : [RuleContext.whenInUseKey, RuleContext.alwaysKey]
+        for key in keys where !needed.contains(key) {
             guard let declared = context.declared(key) else { continue }
+            // Web pages in a WKWebView may ask for location through the web geolocation API, which needs this key.
+            if key != RuleContext.alwaysKey, context.mayAskThroughWebView { continue }
             let remedy =
                 key == RuleContext.alwaysKey
                 ? "call requestAlwaysAuthorization() where a feature needs background location, or remove the key"

@@ -68,7 +68,7 @@ public struct LintRule: Hashable, Sendable {
     }
 
     /// The rules evaluated on every target, errors first, then warnings, then notes (as the docs list them).
-    public static let all: [LintRule] = (keyRules + accuracyRules + backgroundRules)
+    public static let all: [LintRule] = (keyRules + accuracyRules + backgroundRules + dependencyRules)
         .sorted { $0.defaultSeverity > $1.defaultSeverity }
 
     /// The notices about the project itself, which are not evaluated per target.
@@ -108,6 +108,14 @@ public struct LintRule: Hashable, Sendable {
         return evaluator(RuleContext(target: target, usages: usages)).map {
             finding($0.message, at: $0.position, target: target.name)
         }
+    }
+
+    /// What the rule reports about a context, before findings are made of it; none for the notices.
+    ///
+    /// - Parameter context: The target and its uses.
+    /// - Returns: The outcomes.
+    func outcomes(in context: RuleContext) -> [RuleOutcome] {
+        evaluator?(context) ?? []
     }
 
     /// A finding of this rule at its default severity.

@@ -43,7 +43,8 @@ struct PurposeStringCheck: Sendable {
         "functions", "functionality", "work", "works", "working", "properly", "correctly", "fully", "best",
         "better", "experience", "feature", "features", "purpose", "purposes", "reason", "reasons", "some",
         "certain", "things", "stuff", "many", "great", "wonderful", "ways", "various", "different", "lots",
-        "awesome", "amazing", "cool", "nice", "data", "information", "info", "not", "no", "yes",
+        "awesome", "amazing", "cool", "nice", "data", "information", "info", "not", "no", "yes", "proper",
+        "functioning", "operate", "operation", "example", "examples", "demo", "sample", "samples",
         // German
         "der", "die", "das", "den", "dem", "ein", "eine", "diese", "dieser", "ist", "wird", "werden", "sein",
         "ich", "wir", "du", "sie", "dein", "deine", "ihr", "ihre", "standort", "standorts", "ortung",
@@ -86,12 +87,24 @@ struct PurposeStringCheck: Sendable {
         if let token = Self.placeholders.first(where: { words.contains($0) || ($0 == "xxx" && lowered.contains($0)) }) {
             return "is a placeholder (it contains \"\(token)\")"
         }
+        // A template's own words: "Your background location usage description goes here."
+        if let phrase = ["goes here", "usage description"].first(where: { lowered.contains($0) }) {
+            return "is a placeholder (it contains \"\(phrase)\")"
+        }
+        if let slot = Self.templateSlot(in: trimmed) {
+            return "is a placeholder (it contains \"\(slot)\")"
+        }
         if !trimmed.contains(" "), trimmed.hasPrefix("NS") || trimmed.hasSuffix("Description") {
             return "is a key name (\"\(trimmed)\"), not a sentence"
         }
         // A build variable's value is not known here.
         if trimmed.hasPrefix("$("), trimmed.hasSuffix(")"), !trimmed.contains(" ") { return nil }
-        guard let script = ScriptDetector.dominantScript(of: trimmed), script.separatesWords else { return nil }
+        guard let script = ScriptDetector.dominantScript(of: trimmed) else { return nil }
+        if script == .han {
+            guard Self.chineseContent(of: trimmed).count < 2 else { return nil }
+            return "(\"\(trimmed)\") asks for location but does not say what the app does with it or why"
+        }
+        guard script.separatesWords else { return nil }
         if words.count < 3 {
             return "(\"\(trimmed)\") is too short to say what the app does with location and why"
         }
@@ -102,10 +115,20 @@ struct PurposeStringCheck: Sendable {
         return nil
     }
 
-    /// The script found and the development region, when the text is in a script the region's language is not
-    /// written in (Cyrillic under `en`, Latin under `ja`) and no `.lproj` of the region's language translates
-    /// the key. Text in the region's script passes whatever its language: Turkish or German under `en` is Latin
-    /// script, as English is.
+    /// The script found and the development region, when the Info.plist text is in a script the region's
+    /// language is not written in (Cyrillic under `ja`, Latin under `ja`) and no `.lproj` of the region's language
+    /// translates the key. Text in the region's script passes whatever its language: Turkish or German under `en`
+    /// is Latin script, as English is.
+    ///
+    /// Under `en`, the region Xcode's templates set and single-language apps rarely change, a string in another
+    /// script is a mismatch only when the app translates the key into some language but not into English: an app
+    /// with no translations at all (a Chinese-only app left at `en`) shows its one string to everyone, as meant.
+    ///
+    /// - Parameters:
+    ///   - text: The Info.plist string.
+    ///   - localized: The target's `.lproj` copies, by `.lproj` name.
+    ///   - key: The key (or temporary purpose) the text is for.
+    /// - Returns: The script's name and the region's language, or `nil` when they fit.
     func languageMismatch(
         in text: String,
         localized: [String: [String: DeclaredValue]],
@@ -115,16 +138,80 @@ struct PurposeStringCheck: Sendable {
             let found = ScriptDetector.dominantScript(of: text),
             !ScriptDetector.expectedScripts(forLanguage: region).contains(found)
         else { return nil }
-        let translated = localized.contains { language, strings in
-            ScriptDetector.languageCode(language) == region && strings[key] != nil
-        }
-        return translated ? nil : (found.name, region)
+        let translations = localized.filter { $0.value[key] != nil }.keys.compactMap(ScriptDetector.languageCode)
+        if translations.contains(region) { return nil }
+        if region == "en" && translations.isEmpty { return nil }
+        return (found.name, region)
     }
 
-    /// Whether a word only asks: a listed word, a Korean one once its particle is dropped, or a Latin-script word
-    /// of one or two letters ("a", "to", "de").
+    /// The script found, when an `.lproj` copy is in a script its language is not written in: Latin text in
+    /// `ja.lproj` (an untranslated copy), Chinese characters in `de.lproj`.
+    ///
+    /// Only a script that surely contradicts the language counts: a language written in Latin script is checked
+    /// only against non-Latin text, since a Latin copy in `de.lproj` may be German or an untranslated English one
+    /// and the script cannot tell.
+    ///
+    /// - Parameters:
+    ///   - text: The copy's text.
+    ///   - lproj: The `.lproj` name, such as `zh-Hans`.
+    /// - Returns: The script's name, or `nil` when it fits (or the language is not known).
+    static func localizedMismatch(in text: String, lproj: String) -> String? {
+        guard let language = ScriptDetector.languageCode(lproj),
+            let found = ScriptDetector.dominantScript(of: text)
+        else { return nil }
+        var expected = ScriptDetector.expectedScripts(forLanguage: language)
+        // Serbian, Azerbaijani, Uzbek and the like are written in Latin script too.
+        if lproj.contains("Latn") { expected.insert(.latin) }
+        return expected.contains(found) ? nil : found.name
+    }
+
+    /// Phrases of Chinese (simplified and traditional) that ask for location, or pad the request, without saying
+    /// what the app does with it; longest first, so that `您的` goes before `您`.
+    static let chineseAskingPhrases: [String] = [
+        "地理位置", "位置信息", "位置資訊", "定位服务", "定位服務", "位置服务", "位置服務", "是否允许", "是否允許",
+        "需要", "通过", "通過", "定位", "获取", "獲取", "获得", "獲得", "您的", "你的", "周边", "周邊", "附近", "地理",
+        "位置", "信息", "資訊", "訊息", "是否", "允许", "允許", "访问", "訪問", "存取", "权限", "權限", "使用", "我们",
+        "我們", "应用", "應用", "程序", "程式", "请", "請", "开启", "開啟", "打开", "打開", "服务", "服務", "当前",
+        "當前", "同意", "想要", "功能", "正常", "您", "你", "的", "要", "将", "將", "会", "會", "可以", "能", "以",
+    ]
+
+    /// The Han characters of a Chinese string left once the asking phrases are taken out: what it says beyond
+    /// asking. Latin words (an app's name) and punctuation are not counted.
+    static func chineseContent(of text: String) -> String {
+        var rest = text
+        for phrase in chineseAskingPhrases { rest = rest.replacingOccurrences(of: phrase, with: " ") }
+        return String(rest.unicodeScalars.filter { (0x4E00...0x9FFF).contains($0.value) }.map(Character.init))
+    }
+
+    /// A slot of a template left unfilled, such as `<YOUR APP>` or `[REASON]`: brackets around three or more
+    /// letters, all capitals.
+    static func templateSlot(in text: String) -> String? {
+        let pairs: [Character: Character] = ["<": ">", "[": "]", "{": "}"]
+        var open: (character: Character, index: String.Index)?
+        for index in text.indices {
+            let character = text[index]
+            if pairs[character] != nil {
+                open = (character, index)
+            } else if let start = open, pairs[start.character] == character {
+                let inner = text[text.index(after: start.index)..<index]
+                let letters = inner.filter(\.isLetter)
+                if letters.count >= 3, letters.allSatisfy(\.isUppercase),
+                    inner.allSatisfy({ $0.isLetter || $0 == " " || $0 == "_" || $0 == "-" })
+                {
+                    return String(text[start.index...index])
+                }
+                open = nil
+            }
+        }
+        return nil
+    }
+
     static func asks(_ word: String) -> Bool {
         if askingWords.contains(word) { return true }
+        // A misspelled asking word ("requred") asks as much as the word does.
+        if word.count >= 6, askingWords.contains(where: { $0.count >= 6 && Self.isOneEditAway(word, $0) }) {
+            return true
+        }
         let isHangul = word.unicodeScalars.contains { (0xAC00...0xD7AF).contains($0.value) }
         guard isHangul else { return word.count < 3 }
         for particle in ["에서", "으로", "을", "를", "이", "가", "은", "는", "에", "의", "도", "로"]
@@ -135,6 +222,34 @@ struct PurposeStringCheck: Sendable {
     }
 
     /// The words of lowercased text: runs of letters, digits, apostrophes and hyphens.
+    /// Whether one letter dropped, added or replaced turns `word` into `other`.
+    static func isOneEditAway(_ word: String, _ other: String) -> Bool {
+        let a = Array(word)
+        let b = Array(other)
+        guard abs(a.count - b.count) <= 1, a != b else { return false }
+        var i = 0
+        var j = 0
+        var edits = 0
+        while i < a.count && j < b.count {
+            if a[i] == b[j] {
+                i += 1
+                j += 1
+                continue
+            }
+            edits += 1
+            if edits > 1 { return false }
+            if a.count > b.count {
+                i += 1
+            } else if a.count < b.count {
+                j += 1
+            } else {
+                i += 1
+                j += 1
+            }
+        }
+        return edits + (a.count - i) + (b.count - j) <= 1
+    }
+
     static func words(of lowered: String) -> [String] {
         lowered.split { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "’" || $0 == "-" || $0 == "_") }
             .map { $0.replacingOccurrences(of: "’", with: "'") }

@@ -7,7 +7,7 @@ extension RuleContext {
         switch key {
         case Self.temporaryKey: usages.contains { Self.purposeKey(of: $0.kind) != nil }
         case Self.backgroundModesKey, "WKBackgroundModes": anyUse(Self.needsBackgroundMode)
-        default: usages.contains { Self.requiredKeys(for: $0.kind).contains(key) }
+        default: usages.contains { requiredKeys(for: $0.kind).contains(key) }
         }
     }
 

@@ -5,6 +5,33 @@ struct RuleContext: Sendable {
     let target: LintTarget
     let usages: [CodeUsage]
 
+    /// A context for one target, keeping only the uses its platforms compile (see ``CompilationCondition``).
+    ///
+    /// - Parameters:
+    ///   - target: The target.
+    ///   - usages: The location API uses in its source files.
+    /// The target's dependencies from outside the folder whose names suggest a location or maps SDK (see
+    /// ``UncheckedDependencies/suggestsLocation(_:)``); empty when the rules may trust that the folder holds all
+    /// the code that asks for location.
+    let locationDependencies: [String]
+
+    /// A context for one target, keeping only the uses its platforms compile (see ``CompilationCondition``).
+    ///
+    /// - Parameters:
+    ///   - target: The target.
+    ///   - usages: The location API uses in its source files.
+    ///   - trustingFolder: Whether to ignore dependencies from outside the folder, as if the folder held all code.
+    init(target: LintTarget, usages: [CodeUsage], trustingFolder: Bool = false) {
+        self.target = target
+        let builds = BuildPlatform.builds(of: target)
+        self.usages = usages.filter { $0.platforms.map { !$0.isDisjoint(with: builds) } ?? true }
+        self.locationDependencies =
+            trustingFolder ? [] : target.uncheckedDependencies.filter(UncheckedDependencies.suggestsLocation)
+    }
+
+    /// The same target and uses, ignoring dependencies from outside the folder.
+    var trustingFolder: RuleContext { RuleContext(target: target, usages: usages, trustingFolder: true) }
+
     static let whenInUseKey = UsageDescriptions.whenInUseKey
     static let alwaysKey = UsageDescriptions.alwaysKey
     static let temporaryKey = UsageDescriptions.temporaryPurposesKey
@@ -104,6 +131,22 @@ struct RuleContext: Sendable {
     func anyUse(_ predicate: (CodeUsage.Kind) -> Bool) -> Bool { usages.contains { predicate($0.kind) } }
 
     /// The Info.plist purpose keys a use needs, in the order messages name them.
+    /// The purpose key a macOS app declares for every location request.
+    static let macKey = "NSLocationUsageDescription"
+
+    /// Whether the target is a macOS app (not Mac Catalyst), which reads ``macKey`` and none of the iOS keys.
+    var isMacApp: Bool { target.platform == .macOS }
+
+    /// The purpose keys a use needs in this target: the iOS keys, or ``macKey`` in a macOS app.
+    func requiredKeys(for kind: CodeUsage.Kind) -> [String] {
+        let keys = Self.requiredKeys(for: kind)
+        return isMacApp && !keys.isEmpty ? [Self.macKey] : keys
+    }
+
+    /// Whether a WKWebView in the target may show web pages that ask for location, which needs the when-in-use
+    /// purpose string with no Core Location call in the app's own code.
+    var mayAskThroughWebView: Bool { anyUse { $0 == .webView } }
+
     static func requiredKeys(for kind: CodeUsage.Kind) -> [String] {
         switch kind {
         case .requestWhenInUse, .liveUpdates, .clMonitor: [whenInUseKey]
@@ -176,6 +219,7 @@ struct RuleContext: Sendable {
             "CLServiceSession(authorization: .\(authorization ?? "whenInUse"))"
         case .backgroundActivitySession: "CLBackgroundActivitySession"
         case .desiresBestAccuracy: "desiredAccuracy = kCLLocationAccuracyBest"
+        case .webView: "WKWebView"
         }
     }
 }

@@ -1,0 +1,10 @@
+import CoreLocation
+
+/// Shows fellow travellers nearby.
+final class RideMap {
+    private let manager = CLLocationManager()
+
+    func show() {
+        manager.requestWhenInUseAuthorization()
+    }
+}
