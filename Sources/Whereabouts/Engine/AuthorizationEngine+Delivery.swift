@@ -278,7 +278,7 @@ extension AuthorizationEngine {
     ///
     /// - Parameter event: A raw fix, a heading, or the source's unavailability.
     public func ingest(_ event: SourceEvent) {
-        ingest(CollectionOfOne(event), from: nil)
+        ingest([event][...], from: nil)
     }
 
     /// Feeds events from a source, in order, as one batch: the fixes the app may receive reach each
@@ -290,20 +290,32 @@ extension AuthorizationEngine {
     }
 
     /// Feeds a batch from one source: its fixes go to that source's consumers (`nil`: to all).
-    private func ingest(_ events: some Collection<SourceEvent>, from key: SourceSlot.Key?) {
+    ///
+    /// The clock is read once per batch (the batch is ingested in one go on the actor, so every fix of it
+    /// arrives at the same moment), and the diagnostics are computed once unless a fix changes them.
+    private func ingest(_ events: ArraySlice<SourceEvent>, from key: SourceSlot.Key?) {
         batchDiagnostics = nil
         defer {
             flushOutgoing()
             batchDiagnostics = nil
         }
-        for event in events { ingest(event, from: key) }
+        var now: Duration?
+        for event in events {
+            if case .location(let raw) = event {
+                let arrival = now ?? elapsed()
+                now = arrival
+                ingestFix(raw, from: key, at: arrival)
+            } else {
+                ingest(event, from: key)
+            }
+        }
     }
 
-    /// Feeds one event from one source: its fix goes to that source's consumers (`nil`: to all).
+    /// Feeds one event other than a fix from one source.
     private func ingest(_ event: SourceEvent, from key: SourceSlot.Key?) {
         switch event {
         case .location(let raw):
-            ingestFix(raw, from: key)
+            ingestFix(raw, from: key, at: elapsed())
         case .heading(let heading):
             guard headingActive, let delivered = policy.deliverable(heading),
                 policy.passesHeadingFilter(delivered, since: lastHeading)
@@ -318,8 +330,8 @@ extension AuthorizationEngine {
         }
     }
 
-    private func ingestFix(_ raw: Location, from key: SourceSlot.Key?) {
-        lastFixAt = elapsed()
+    private func ingestFix(_ raw: Location, from key: SourceSlot.Key?, at arrival: Duration) {
+        lastFixAt = arrival
         lastRawFix = raw
         rawFixNumber += 1
         var changed = false
@@ -364,6 +376,7 @@ extension AuthorizationEngine {
             refreshDiagnostics()
         }
         // One-shot requests: the next fix the app may receive, whatever the filters and pauses.
+        guard !locationRequests.isEmpty else { return }
         let tickets = locationRequests.filter { key == nil || serving($0.value.key) == key }.keys.sorted()
         let answer: Location? =
             if tickets.isEmpty { nil } else if let location { location } else if precise { raw } else if standard {
@@ -390,8 +403,9 @@ extension AuthorizationEngine {
     func flushOutgoing() {
         guard let last = outgoing.last else { return }
         let key = outgoingKey
+        // Handed over whole: a mailbox with nothing queued takes this array as it is.
         let entries = outgoing
-        outgoing.removeAll(keepingCapacity: true)
+        outgoing = []
         let state = SubscriberState(diagnostics: last.update.diagnostics, authorization: last.update.authorization)
         for id in subscribers.keys.sorted() {
             guard let subscriber = subscribers[id], key == nil || serving(subscriber.key) == key else { continue }

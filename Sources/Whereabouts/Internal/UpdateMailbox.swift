@@ -56,12 +56,19 @@ final class UpdateMailbox: @unchecked Sendable {
     var bufferedFixes: Int { lock.withLock { fixesQueued } }
 
     /// Queues updates; fixes the current allowance does not cover are dropped.
-    func post(_ entries: some Collection<Entry>) {
+    func post(_ entries: [Entry]) {
         let waiting: Waiter? = lock.withLock {
             guard !closed, ending == nil else { return nil }
-            for entry in entries where allowance.covers(entry) {
-                queue.append(entry)
-                if entry.update.location != nil { fixesQueued += 1 }
+            if queue.isEmpty, allowance == .all {
+                // The common case: the engine's array becomes the queue, without a copy.
+                queue = entries
+                fixesQueued = entries.count { $0.update.location != nil }
+            } else {
+                queue.reserveCapacity(queue.count + entries.count)
+                for entry in entries where allowance.covers(entry) {
+                    queue.append(entry)
+                    if entry.update.location != nil { fixesQueued += 1 }
+                }
             }
             defer { consumer = nil }
             return consumer
@@ -71,7 +78,14 @@ final class UpdateMailbox: @unchecked Sendable {
 
     /// Queues one update.
     func post(_ entry: Entry) {
-        post(CollectionOfOne(entry))
+        let waiting: Waiter? = lock.withLock {
+            guard !closed, ending == nil, allowance.covers(entry) else { return nil }
+            queue.append(entry)
+            if entry.update.location != nil { fixesQueued += 1 }
+            defer { consumer = nil }
+            return consumer
+        }
+        waiting?.resume()
     }
 
     /// Sets what may still be handed out, and drops the queued fixes it does not cover.
@@ -144,7 +158,7 @@ final class UpdateMailbox: @unchecked Sendable {
     func next() async throws -> LocationUpdate? {
         while true {
             switch try take(all: false) {
-            case .taken(let entries): return entries.first?.update
+            case .taken(let updates): return updates.first
             case .ended: return nil
             case .empty: await waitForUpdates()
             }
@@ -155,7 +169,7 @@ final class UpdateMailbox: @unchecked Sendable {
     func nextBatch() async throws -> [LocationUpdate]? {
         while true {
             switch try take(all: true) {
-            case .taken(let entries): return entries.map(\.update)
+            case .taken(let updates): return updates
             case .ended: return nil
             case .empty: await waitForUpdates()
             }
@@ -163,7 +177,7 @@ final class UpdateMailbox: @unchecked Sendable {
     }
 
     private enum Taken {
-        case taken(ArraySlice<Entry>)
+        case taken([LocationUpdate])
         case empty
         case ended
     }
@@ -191,10 +205,15 @@ final class UpdateMailbox: @unchecked Sendable {
                     return (.failure(error), [])
                 }
             }
+            // One pass: what the consumer may have, and how many fixes leave.
             let end = all ? queue.count : head + 1
-            var entries = queue[head..<end]
-            if all { entries = ArraySlice(entries.filter { allowance.covers($0) }) }
-            fixesQueued -= entries.count { $0.update.location != nil }
+            var updates: [LocationUpdate] = []
+            updates.reserveCapacity(end - head)
+            for index in head..<end {
+                let entry = queue[index]
+                if entry.update.location != nil { fixesQueued -= 1 }
+                if allowance.covers(entry) { updates.append(entry.update) }
+            }
             head = end
             if head == queue.count {
                 queue.removeAll(keepingCapacity: true)
@@ -203,7 +222,7 @@ final class UpdateMailbox: @unchecked Sendable {
                 queue.removeFirst(head)
                 head = 0
             }
-            return (.success(.taken(entries)), takeProducersIfRoom())
+            return (.success(.taken(updates)), takeProducersIfRoom())
         }
         for continuation in released { continuation.resume() }
         return try taken.get()

@@ -24,27 +24,28 @@ final class Player: @unchecked Sendable {
     }
 
     func next() async throws -> SourceEvent? {
+        guard let event = try read() else { return nil }
+        guard case .location(var location) = event else { return event }
+        try await pace(until: location.timestamp)
+        location.timestamp = location.timestamp.addingTimeInterval(loopShift)
+        emitted += 1
+        return .location(location)
+    }
+
+    /// The next event of the replay, across loops, before pacing and the loop's time shift; `nil` at the end.
+    private func read() throws -> SourceEvent? {
         while true {
             if reader == nil { reader = try open() }
-            guard var current = reader else { return nil }
-            let event = try current.next()
-            reader = current
-            guard let event else {
-                guard source.looping.allowsAnother(after: plays), emitted > 0 else { return nil }
-                if case .standardInput = source.input { return nil }
-                plays += 1
-                if let last = lastTrackTime, let first = firstTrackTime {
-                    loopShift += last.timeIntervalSince(first) + 1
-                }
-                firstTrackTime = nil
-                reader = nil
-                continue
+            // Read in place: copying the reader out would copy its buffers on the next read.
+            if let event = try reader?.next() { return event }
+            guard source.looping.allowsAnother(after: plays), emitted > 0 else { return nil }
+            if case .standardInput = source.input { return nil }
+            plays += 1
+            if let last = lastTrackTime, let first = firstTrackTime {
+                loopShift += last.timeIntervalSince(first) + 1
             }
-            guard case .location(var location) = event else { return event }
-            try await pace(until: location.timestamp)
-            location.timestamp = location.timestamp.addingTimeInterval(loopShift)
-            emitted += 1
-            return .location(location)
+            firstTrackTime = nil
+            reader = nil
         }
     }
 
@@ -55,6 +56,7 @@ final class Player: @unchecked Sendable {
             pendingFailure = nil
             throw failure
         }
+        if source.speed == .asFastAsPossible { return try await unpacedBatch(limit: limit) }
         guard !ended, let first = try await next() else { return nil }
         var batch = [first]
         batch.reserveCapacity(limit)
@@ -70,6 +72,36 @@ final class Player: @unchecked Sendable {
                 break
             }
         }
+        return batch
+    }
+
+    /// Up to `limit` events read straight from the file without pacing, as ``nextBatch(limit:)``; the task
+    /// yields once per batch, so Ctrl-C's handler and the consent watcher get a thread on a busy machine.
+    private func unpacedBatch(limit: Int) async throws -> [SourceEvent]? {
+        guard !ended, let first = try read() else { return nil }
+        var batch: [SourceEvent] = []
+        batch.reserveCapacity(limit)
+        var next: SourceEvent? = first
+        while let event = next {
+            if case .location(var location) = event {
+                lastTrackTime = location.timestamp
+                if firstTrackTime == nil { firstTrackTime = location.timestamp }
+                location.timestamp = location.timestamp.addingTimeInterval(loopShift)
+                emitted += 1
+                batch.append(.location(location))
+            } else {
+                batch.append(event)
+            }
+            guard batch.count < limit else { break }
+            do {
+                next = try read()
+                if next == nil { ended = true }
+            } catch {
+                pendingFailure = error
+                break
+            }
+        }
+        await Task.yield()
         return batch
     }
 

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Run the core tests (the Whereabouts module: the delivery path, backpressure, the rules) under ThreadSanitizer.
+#
+#   scripts/tsan.sh            builds and runs WhereaboutsTests with --sanitize=thread
+#   scripts/tsan.sh FILTER     only the tests FILTER matches (as `swift test --filter`)
+#
+# The whole test bundle (swift-syntax, NIO) is too heavy to build with TSan on a small machine, so a wrapper
+# package in .build-tsan/ holds only Whereabouts, WhereaboutsTesting and WhereaboutsTests, their sources symlinks
+# to this checkout's, and depends on swift-clocks, swift-concurrency-extras and xctest-dynamic-overlay as the main
+# manifest names them. The three targets are one package, as in the checkout, so the tests see its `package`
+# symbols (a wrapper depending on the checkout by path would not: a package name is per package).
+# Any TSan warning fails the run (TSAN_OPTIONS halt_on_error=1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+wrapper=.build-tsan
+mkdir -p "$wrapper/Sources" "$wrapper/Tests"
+ln -sfn ../../Sources/Whereabouts "$wrapper/Sources/Whereabouts"
+ln -sfn ../../Sources/WhereaboutsTesting "$wrapper/Sources/WhereaboutsTesting"
+ln -sfn ../../Tests/WhereaboutsTests "$wrapper/Tests/WhereaboutsTests"
+cat > "$wrapper/Package.swift" <<'MANIFEST'
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "whereabouts-tsan",
+    dependencies: [
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    ],
+    targets: [
+        .target(name: "Whereabouts", swiftSettings: swiftSettings),
+        .target(
+            name: "WhereaboutsTesting",
+            dependencies: [
+                "Whereabouts",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WhereaboutsTests",
+            dependencies: [
+                "Whereabouts",
+                "WhereaboutsTesting",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)
+MANIFEST
+
+filter=()
+if [ $# -gt 0 ]; then filter=(--filter "$1"); fi
+export TSAN_OPTIONS="halt_on_error=1${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+swift build --package-path "$wrapper" --build-tests --sanitize=thread
+swift test --package-path "$wrapper" --skip-build --sanitize=thread "${filter[@]+"${filter[@]}"}"
