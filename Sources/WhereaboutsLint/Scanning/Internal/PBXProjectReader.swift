@@ -277,7 +277,9 @@ struct PBXProjectReader {
             if let packageID = dependency["package"]?.string, let package = objects[packageID] {
                 guard package["isa"]?.string == "XCLocalSwiftPackageReference" else { continue }
                 let path = package["relativePath"]?.string ?? package["path"]?.string ?? ""
-                scanned.packageFolders.append(ScanPaths.join(projectFolder, path))
+                let folder = ScanPaths.join(projectFolder, path)
+                scanned.packageFolders.append(folder)
+                if !product.isEmpty { scanned.packageFolderProducts[folder, default: []].append(product) }
             } else if !product.isEmpty {
                 scanned.packageProducts.append(product)
             }

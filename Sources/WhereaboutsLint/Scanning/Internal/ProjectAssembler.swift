@@ -14,6 +14,10 @@ struct ProjectAssembler {
     private var packageSources: [String: [String]] = [:]
     /// The text of each `Package.swift` in the folder, read on first use.
     private var manifestTexts: [String: String]?
+    /// Each `Package.swift` parsed for its products and targets, on first use.
+    private var manifests: [String: PackageManifestReader?] = [:]
+    /// The local pods of the folder's Podfiles (see ``localPods``).
+    private var podfilePods: [(folder: String, pod: PodfileReader.LocalPod)]?
 
     init(root: URL, inventory: FileInventory) {
         self.root = root
@@ -82,12 +86,25 @@ struct ProjectAssembler {
         )
         var notChecked: [String] = unreadProjects.map { "\($0) (unreadable)" }
         var targets: [LintTarget] = []
+        var judged: [ScannedTarget] = []
         for target in scanned {
             let (made, checked) = lintTarget(from: target, sources: sourceSet)
+            if Self.isTestHost(made) {
+                problems.append(
+                    ScanProblem.note(
+                        at: target.position,
+                        "target \(target.name) is a test host that declares no location key: it only runs tests and "
+                            + "is not shipped, so the code it links is judged in the apps that ship it, not here",
+                        target: target.name
+                    )
+                )
+                continue
+            }
             if !checked { notChecked.append(target.name) }
             targets.append(made)
+            judged.append(target)
         }
-        attributeLocalizations(to: &targets, scanned: scanned)
+        attributeLocalizations(to: &targets, scanned: judged)
         let packageOnly =
             !inventory.packageManifests.isEmpty && targets.isEmpty
             && inventory.xcodeGenSpecs.isEmpty && tuistManifests.isEmpty
@@ -99,6 +116,20 @@ struct ProjectAssembler {
             problems: problems.sorted { ($0.position, $0.message) < ($1.position, $1.message) },
             notChecked: notChecked.sorted()
         )
+    }
+
+    /// Whether a target is an app that only hosts tests (named `…TestHost`, as XcodeGen and Xcode templates name
+    /// one) and declares no location key: it is never shipped, and linked library code would make it ask for
+    /// keys no user sees.
+    static func isTestHost(_ target: LintTarget) -> Bool {
+        let name = target.name.lowercased()
+        guard name.hasSuffix("testhost") || name.hasSuffix("testshost") || name.hasSuffix("testhostapp") else {
+            return false
+        }
+        if case .array(let modes)? = target.info["UIBackgroundModes"]?.value, modes.contains("location") {
+            return false
+        }
+        return !target.info.keys.contains { $0.hasPrefix("NSLocation") }
     }
 
     /// With no project or manifest to read, each Info.plist (but a localized copy) stands for a target that
@@ -252,14 +283,101 @@ struct ProjectAssembler {
         for folder in folders {
             files.formUnion(sources.filter { ScanPaths.isInside($0, folder: folder) })
         }
-        var packages = target.takesLinkedCode ? target.packageFolders : []
-        for product in target.takesLinkedCode ? target.packageProducts : [] {
-            packages += packageFolders(declaring: product)
-        }
-        for package in packages {
-            files.formUnion(code(ofPackageAt: package, sources: sources))
+        if target.takesLinkedCode {
+            for package in target.packageFolders {
+                let products = target.packageFolderProducts[package] ?? []
+                files.formUnion(code(ofPackageAt: package, products: products, sources: sources))
+            }
+            for product in target.packageProducts {
+                for package in packageFolders(declaring: product) {
+                    files.formUnion(code(ofPackageAt: package, products: [product], sources: sources))
+                }
+            }
+            for (podfileFolder, pod) in localPods where ScanPaths.isInside(target.projectFolder, folder: podfileFolder)
+            {
+                guard pod.targets.isEmpty || pod.targets.contains(target.name) else { continue }
+                files.formUnion(code(ofPod: pod, podfileFolder: podfileFolder, sources: sources))
+            }
         }
         return files.subtracting(target.excludedSources).sorted()
+    }
+
+    /// The code of `products` of the Swift package in `folder`: the folders of their targets (and the local
+    /// targets those use) as its `Package.swift` declares them; when it names none of them, its library code.
+    private mutating func code(ofPackageAt folder: String, products: [String], sources: Set<String>) -> [String] {
+        let manifest = ScanPaths.join(folder, "Package.swift")
+        var targetFolders: [String] = []
+        for product in products {
+            targetFolders += manifestReader(manifest)?.folders(ofProduct: product) ?? []
+        }
+        guard !targetFolders.isEmpty else { return code(ofPackageAt: folder, sources: sources) }
+        let key = ([folder] + targetFolders.sorted()).joined(separator: "\n")
+        if let known = packageSources[key] { return known }
+        let paths = Set(targetFolders).map { ScanPaths.join(folder, $0) }
+        let code = sources.filter { file in paths.contains { ScanPaths.isInside(file, folder: $0) } }.sorted()
+        packageSources[key] = code
+        return code
+    }
+
+    /// The local pods of every `Podfile` in the folder, with the Podfile's folder, read on first use.
+    private var localPods: [(folder: String, pod: PodfileReader.LocalPod)] {
+        mutating get {
+            if let known = podfilePods { return known }
+            var pods: [(folder: String, pod: PodfileReader.LocalPod)] = []
+            for file in inventory.podfiles.sorted() {
+                guard let text = readText(file) else { continue }
+                pods += PodfileReader.localPods(text: text, file: file).map { (ScanPaths.directory(of: file), $0) }
+            }
+            podfilePods = pods
+            return pods
+        }
+    }
+
+    /// The code of a local pod: the files its podspec's `source_files` name; without a podspec that names any,
+    /// the source files in its folder but those of the app beside the Podfile, tests and examples.
+    private mutating func code(
+        ofPod pod: PodfileReader.LocalPod,
+        podfileFolder: String,
+        sources: Set<String>
+    )
+        -> [String]
+    {
+        let key = "pod\n\(pod.folder)\n\(pod.name)"
+        if let known = packageSources[key] { return known }
+        let specs = inventory.podspecs.filter { ScanPaths.directory(of: $0) == pod.folder }.sorted()
+        let spec = specs.first { ScanPaths.lastComponent(of: $0) == "\(pod.name).podspec" } ?? specs.first
+        let patterns = (spec.flatMap { readText($0) }.map(PodfileReader.sourcePatterns(podspec:)) ?? [])
+            .map { ScanPaths.join(pod.folder, $0) }
+        let inside = sources.filter { ScanPaths.isInside($0, folder: pod.folder) }
+        let code: [String]
+        if patterns.isEmpty {
+            code = inside.filter { file in
+                !ScanPaths.isInside(file, folder: podfileFolder)
+                    && !file.split(separator: "/").contains { $0.hasSuffix("Tests") || $0.hasPrefix("Example") }
+            }.sorted()
+        } else {
+            code = inside.filter { file in patterns.contains { ScanPaths.matches(pattern: $0, path: file) } }.sorted()
+        }
+        packageSources[key] = code
+        return code
+    }
+
+    /// The parsed `Package.swift` at `manifest`, read once; `nil` when there is none.
+    private mutating func manifestReader(_ manifest: String) -> PackageManifestReader? {
+        if let known = manifests[manifest] { return known }
+        loadManifestTexts()
+        let reader = (manifestTexts?[manifest]).map { PackageManifestReader(text: $0) }
+        manifests[manifest] = .some(reader)
+        return reader
+    }
+
+    private mutating func loadManifestTexts() {
+        guard manifestTexts == nil else { return }
+        var texts: [String: String] = [:]
+        for manifest in inventory.packageManifests {
+            texts[manifest] = try? String(contentsOf: root.appending(path: manifest), encoding: .utf8)
+        }
+        manifestTexts = texts
     }
 
     /// The library code of the Swift package in `folder`: its `Sources/` when it has one, else every source
@@ -280,13 +398,7 @@ struct ProjectAssembler {
 
     /// The folders of the `Package.swift` files that declare a product or target named `product`.
     private mutating func packageFolders(declaring product: String) -> [String] {
-        if manifestTexts == nil {
-            var texts: [String: String] = [:]
-            for manifest in inventory.packageManifests {
-                texts[manifest] = try? String(contentsOf: root.appending(path: manifest), encoding: .utf8)
-            }
-            manifestTexts = texts
-        }
+        loadManifestTexts()
         let needle = "name: \"\(product)\""
         return (manifestTexts ?? [:]).filter { $0.value.contains(needle) }.keys.sorted().map(ScanPaths.directory(of:))
     }

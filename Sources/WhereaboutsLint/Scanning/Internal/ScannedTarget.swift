@@ -42,6 +42,9 @@ struct ScannedTarget {
     var projectFolder: String
     /// Folders of local Swift packages the target links (from the project), relative to the root.
     var packageFolders: [String] = []
+    /// The products the target links from each local package folder: only their targets' code counts; a folder
+    /// with none named gives all its library code.
+    var packageFolderProducts: [String: [String]] = [:]
     /// Swift package products the target links with no local folder named; found through the `Package.swift`
     /// files in the linted folder, if any declares them.
     var packageProducts: [String] = []
@@ -62,6 +65,7 @@ struct ScannedTarget {
         sourceFolders += library.sourceFolders
         excludedSources.formUnion(library.excludedSources)
         packageFolders += library.packageFolders
+        packageFolderProducts.merge(library.packageFolderProducts) { $0 + $1 }
         packageProducts += library.packageProducts
         namesCode = namesCode || library.namesCode
     }
