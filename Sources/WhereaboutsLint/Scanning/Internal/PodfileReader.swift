@@ -19,7 +19,8 @@ enum PodfileReader {
         var blocks: [String?] = []
         var pods: [LocalPod] = []
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first
+            let line =
+                rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first
                 .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "(" })
             guard let first = words.first else { continue }
@@ -36,7 +37,11 @@ enum PodfileReader {
                 guard let path = quoted(in: rest).first else { continue }
                 let podName = String(name.split(separator: "/").first ?? Substring(name))
                 pods.append(
-                    LocalPod(name: podName, folder: ScanPaths.join(podfileFolder, path), targets: blocks.compactMap { $0 })
+                    LocalPod(
+                        name: podName,
+                        folder: ScanPaths.join(podfileFolder, path),
+                        targets: blocks.compactMap { $0 }
+                    )
                 )
             }
         }

@@ -30,6 +30,7 @@ struct ProjectAssembler {
         // Projects and manifests that were read; when there is one, only the plists its targets name count.
         var readProjects = 0
         var unreadProjects: [String] = []
+        var libraries: [PBXProjectReader.Library] = []
         for file in inventory.pbxprojs.sorted() {
             guard let text = readText(file) else {
                 unreadProjects.append(file)
@@ -44,7 +45,9 @@ struct ProjectAssembler {
                 readProjects += 1
             }
             scanned += result.targets
+            libraries += result.libraries
         }
+        linkForeignLibraries(libraries, into: &scanned)
         let xcodeTargets = scanned
         func isDuplicate(_ target: ScannedTarget) -> Bool {
             xcodeTargets.contains { $0.name == target.name && $0.projectFolder == target.projectFolder }
@@ -116,6 +119,45 @@ struct ProjectAssembler {
             problems: problems.sorted { ($0.position, $0.message) < ($1.position, $1.message) },
             notChecked: notChecked.sorted()
         )
+    }
+
+    /// Gives apps the code of the framework and library targets of other projects in the folder that they link
+    /// (by product file name) or depend on (by target name); a named target found nowhere is a note.
+    private mutating func linkForeignLibraries(
+        _ libraries: [PBXProjectReader.Library],
+        into scanned: inout [ScannedTarget]
+    ) {
+        var byProduct: [String: Int] = [:]
+        var byName: [String: Int] = [:]
+        for (index, library) in libraries.enumerated() {
+            if byProduct[library.product] == nil { byProduct[library.product] = index }
+            if byName[library.target.name] == nil { byName[library.target.name] = index }
+        }
+        for index in scanned.indices where scanned[index].takesLinkedCode {
+            var linked: Set<Int> = []
+            for product in scanned[index].foreignProducts {
+                // A product no project here builds (CocoaPods', Carthage's) is outside the folder: nothing to add.
+                if let found = byProduct[product] { linked.insert(found) }
+            }
+            for foreign in scanned[index].foreignTargets {
+                let name = foreign.name
+                if let found = byName[name] {
+                    linked.insert(found)
+                } else if let found = byProduct["\(name).framework"] {
+                    linked.insert(found)
+                } else if !inventory.pbxprojs.contains(ScanPaths.join(foreign.project, "project.pbxproj")) {
+                    problems.append(
+                        ScanProblem.note(
+                            at: scanned[index].position,
+                            "target \(scanned[index].name) depends on target \(name) of \(foreign.project), which is not "
+                                + "in the folder; its code was not checked as part of \(scanned[index].name)",
+                            target: scanned[index].name
+                        )
+                    )
+                }
+            }
+            for found in linked.sorted() { scanned[index].link(libraries[found].target) }
+        }
     }
 
     /// Whether a target is an app that only hosts tests (named `…TestHost`, as XcodeGen and Xcode templates name

@@ -48,6 +48,11 @@ struct ScannedTarget {
     /// Swift package products the target links with no local folder named; found through the `Package.swift`
     /// files in the linted folder, if any declares them.
     var packageProducts: [String] = []
+    /// Products built by another project that the target links (`Kit.framework`), by file name.
+    var foreignProducts: [String] = []
+    /// Targets of another project the target depends on (through a project reference): the `.xcodeproj`
+    /// path relative to the root, and the target's name.
+    var foreignTargets: [ForeignTarget] = []
     /// Whether the project names any code for the target (build-phase files, source folders, linked code): a
     /// target that names code but ends up with none was not checked.
     var namesCode = false
@@ -69,4 +74,12 @@ struct ScannedTarget {
         packageProducts += library.packageProducts
         namesCode = namesCode || library.namesCode
     }
+}
+
+/// A target of another Xcode project, named through a project reference.
+struct ForeignTarget: Equatable {
+    /// The `.xcodeproj` folder, relative to the root.
+    var project: String
+    /// The target's name in that project.
+    var name: String
 }
