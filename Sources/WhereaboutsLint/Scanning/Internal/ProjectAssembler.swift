@@ -18,6 +18,8 @@ struct ProjectAssembler {
     private var manifests: [String: PackageManifestReader?] = [:]
     /// The local pods of the folder's Podfiles (see ``localPods``).
     private var podfilePods: [(folder: String, pod: PodfileReader.LocalPod)]?
+    /// The unreadable `.xcconfig` files already noted.
+    private var notedXCConfigs: Set<String> = []
 
     init(root: URL, inventory: FileInventory) {
         self.root = root
@@ -272,11 +274,9 @@ struct ProjectAssembler {
     }
 
     /// The deployment target from the project's settings or an `.xcconfig` file, when the target sets none.
-    private func fallbackDeploymentTarget(of scanned: ScannedTarget) -> String? {
+    private mutating func fallbackDeploymentTarget(of scanned: ScannedTarget) -> String? {
         let key = (scanned.platform ?? .iOS).deploymentTargetSetting
         let root = self.root
-        // A missing .xcconfig is common and harmless to the rules (CocoaPods generates its own under Pods/, which
-        // is not committed): the deployment target is then unknown, and the messages say so.
         let reader = XCConfigReader { file in
             (try? Data(contentsOf: root.appending(path: file))).flatMap(LocalizationReader.decode)
         }
@@ -284,10 +284,30 @@ struct ProjectAssembler {
         for source in scanned.deploymentTargetFallbacks where found == nil {
             switch source {
             case .value(let value): found = value
-            case .xcconfig(let file): found = reader.value(of: key, in: file)
+            case .xcconfig(let file):
+                found = reader.value(of: key, in: file)
+                if found == nil { noteUnreadableXCConfig(file, of: scanned) }
             }
         }
         return found
+    }
+
+    /// One note for an `.xcconfig` a project names that cannot be read: settings in it (the deployment target)
+    /// were not read. CocoaPods' generated ones under `Pods/` are not committed, so their absence is normal and
+    /// stays quiet.
+    private mutating func noteUnreadableXCConfig(_ file: String, of scanned: ScannedTarget) {
+        guard !file.split(separator: "/").contains("Pods"), !notedXCConfigs.contains(file),
+            (try? Data(contentsOf: root.appending(path: file))) == nil
+        else { return }
+        notedXCConfigs.insert(file)
+        problems.append(
+            ScanProblem.note(
+                at: scanned.position,
+                "\(file), the .xcconfig file target \(scanned.name) is based on, cannot be read; its settings (such as "
+                    + "the deployment target) were not read: restore the file or fix its path in the project",
+                target: scanned.name
+            )
+        )
     }
 
     /// The target's sources: the files it lists, every file under its source folders, and the code of the
