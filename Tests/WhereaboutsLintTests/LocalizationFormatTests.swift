@@ -22,7 +22,10 @@ struct LocalizationFormatTests {
 
     @Test("an XML property list InfoPlist.strings (a GlotPress export) is read, with the line of each key")
     func xmlStrings() throws {
-        let result = LocalizationReader.readStrings(Data(Self.glotPressExport.utf8), file: "Shop/de.lproj/InfoPlist.strings")
+        let result = LocalizationReader.readStrings(
+            Data(Self.glotPressExport.utf8),
+            file: "Shop/de.lproj/InfoPlist.strings"
+        )
         #expect(result.problem == nil)
         let german = try #require(result.localizations["de"]?["NSLocationWhenInUseUsageDescription"])
         #expect(german.value == .string("Kasse sucht Kartenleser in deiner Nähe, damit du vor Ort bezahlen kannst."))
