@@ -137,9 +137,13 @@ struct ProjectAssembler {
         }
         for index in scanned.indices where scanned[index].takesLinkedCode {
             var linked: Set<Int> = []
+            let ownProject = scanned[index].position.file
             for product in scanned[index].foreignProducts {
-                // A product no project here builds (CocoaPods', Carthage's) is outside the folder: nothing to add.
-                if let found = byProduct[product] { linked.insert(found) }
+                // A product no project here builds (CocoaPods', Carthage's) is outside the folder: nothing to add;
+                // one the app's own project builds under another reference is not another project's.
+                if let found = byProduct[product], libraries[found].target.position.file != ownProject {
+                    linked.insert(found)
+                }
             }
             for foreign in scanned[index].foreignTargets {
                 let name = foreign.name
