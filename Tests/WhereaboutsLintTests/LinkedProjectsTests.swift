@@ -12,7 +12,10 @@ struct LinkedProjectsTests {
         let root = FileManager.default.temporaryDirectory.appending(path: "linked-projects-\(UUID().uuidString)")
         for (path, text) in files {
             let url = root.appending(path: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
             try Data(text.utf8).write(to: url)
         }
         return root
@@ -68,7 +71,8 @@ struct LinkedProjectsTests {
             targetIDs.append(id)
             var buildFiles: [String] = []
             for (index, source) in target.sources.enumerated() {
-                objects += "\(id)_SRC\(index) = {isa = PBXFileReference; path = \"\(source)\"; sourceTree = SOURCE_ROOT; };\n"
+                objects +=
+                    "\(id)_SRC\(index) = {isa = PBXFileReference; path = \"\(source)\"; sourceTree = SOURCE_ROOT; };\n"
                 objects += "\(id)_BF\(index) = {isa = PBXBuildFile; fileRef = \(id)_SRC\(index); };\n"
                 buildFiles.append("\(id)_BF\(index)")
             }
@@ -78,11 +82,15 @@ struct LinkedProjectsTests {
                 objects += "\(id)_FW\(index) = {isa = PBXBuildFile; fileRef = \(framework.ref); };\n"
                 frameworkFiles.append("\(id)_FW\(index)")
             }
-            objects += "\(id)_PRODUCT = {isa = PBXFileReference; path = \"\(target.product)\"; sourceTree = BUILT_PRODUCTS_DIR; };\n"
-            objects += "\(id)_SOURCES = {isa = PBXSourcesBuildPhase; files = (\(buildFiles.joined(separator: ", "))); };\n"
-            objects += "\(id)_FRAMEWORKS = {isa = PBXFrameworksBuildPhase; files = (\(frameworkFiles.joined(separator: ", "))); };\n"
+            objects +=
+                "\(id)_PRODUCT = {isa = PBXFileReference; path = \"\(target.product)\"; sourceTree = BUILT_PRODUCTS_DIR; };\n"
+            objects +=
+                "\(id)_SOURCES = {isa = PBXSourcesBuildPhase; files = (\(buildFiles.joined(separator: ", "))); };\n"
+            objects +=
+                "\(id)_FRAMEWORKS = {isa = PBXFrameworksBuildPhase; files = (\(frameworkFiles.joined(separator: ", "))); };\n"
             let plist = target.plist.map { "INFOPLIST_FILE = \"\($0)\"; " } ?? ""
-            objects += "\(id)_CONFIG = {isa = XCBuildConfiguration; buildSettings = {\(plist)SDKROOT = iphoneos; }; name = Release; };\n"
+            objects +=
+                "\(id)_CONFIG = {isa = XCBuildConfiguration; buildSettings = {\(plist)SDKROOT = iphoneos; }; name = Release; };\n"
             objects += "\(id)_LIST = {isa = XCConfigurationList; buildConfigurations = (\(id)_CONFIG); };\n"
             objects += """
                 \(id) = {isa = PBXNativeTarget; buildConfigurationList = \(id)_LIST; \
@@ -99,7 +107,8 @@ struct LinkedProjectsTests {
             projectDirPath = ""; targets = (\(targetIDs.joined(separator: ", "))); };
 
             """
-        return "// !$*UTF8*$!\n{\narchiveVersion = 1;\nobjectVersion = 56;\nobjects = {\n\(objects)\(extra)};\nrootObject = PROJECT;\n}\n"
+        return
+            "// !$*UTF8*$!\n{\narchiveVersion = 1;\nobjectVersion = 56;\nobjects = {\n\(objects)\(extra)};\nrootObject = PROJECT;\n}\n"
     }
 
     static let app = "com.apple.product-type.application"
@@ -116,9 +125,13 @@ struct LinkedProjectsTests {
             "Kit/Info.plist": Self.plist([:]),
             "Kit/Sources/Tracker.swift": Self.askAlways,
             "Samples/Catalog/Catalog.xcodeproj/project.pbxproj": Self.pbxproj(
-                targets: [("APP", "Catalog", Self.app, "Catalog.app", "Catalog/Info.plist", ["Catalog/AppDelegate.swift"])],
+                targets: [
+                    ("APP", "Catalog", Self.app, "Catalog.app", "Catalog/Info.plist", ["Catalog/AppDelegate.swift"])
+                ],
                 frameworks: [
-                    "APP": [("KIT_REF", "{isa = PBXFileReference; path = Kit.framework; sourceTree = BUILT_PRODUCTS_DIR; }")]
+                    "APP": [
+                        ("KIT_REF", "{isa = PBXFileReference; path = Kit.framework; sourceTree = BUILT_PRODUCTS_DIR; }")
+                    ]
                 ]
             ),
             "Samples/Catalog/Catalog/Info.plist": Self.plist([
@@ -231,7 +244,8 @@ struct LinkedProjectsTests {
         let examples = try target("Examples", in: ProjectScanner().scan(root))
         #expect(
             examples.sourceFiles == [
-                "Core/MapsCore/Style.swift", "Sources/Examples/ExampleList.swift", "Sources/Maps/LocationProvider.swift",
+                "Core/MapsCore/Style.swift", "Sources/Examples/ExampleList.swift",
+                "Sources/Maps/LocationProvider.swift",
             ]
         )
     }
@@ -257,8 +271,14 @@ struct LinkedProjectsTests {
                 """
         )
         #expect(reader.folders(ofProduct: "Kit") == ["Shared/Core", "Sources/Kit", "Sources/KitLog"])
-        #expect(reader.folders(ofProduct: "KitUI") == ["Shared/Core", "Sources/Kit", "Sources/KitLog", "Sources/KitUI"])
-        #expect(reader.folders(ofProduct: "kit-tool") == ["Shared/Core", "Sources/Kit", "Sources/KitLog", "Sources/kit-tool"])
+        #expect(
+            reader.folders(ofProduct: "KitUI") == ["Shared/Core", "Sources/Kit", "Sources/KitLog", "Sources/KitUI"]
+        )
+        #expect(
+            reader.folders(ofProduct: "kit-tool") == [
+                "Shared/Core", "Sources/Kit", "Sources/KitLog", "Sources/kit-tool",
+            ]
+        )
         #expect(reader.folders(ofProduct: "Other") == nil)
         #expect(reader.targets["KitCore"]?.dependencies == [])
     }
@@ -348,7 +368,11 @@ struct LinkedProjectsTests {
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let project = ProjectScanner().scan(root)
-        #expect(try target("ChatDemo", in: project).sourceFiles == ["Chat/Location/LocationSender.m", "ChatDemo/Demo/Main.m"])
+        #expect(
+            try target("ChatDemo", in: project).sourceFiles == [
+                "Chat/Location/LocationSender.m", "ChatDemo/Demo/Main.m",
+            ]
+        )
         #expect(try target("OtherDemo", in: project).sourceFiles == ["ChatDemo/Other/Main.m"])
         let report = await Linter(configuration: LintConfiguration()).lint([root])
         let missing = report.findings.filter { $0.ruleID == "missing-usage-description" }
