@@ -19,8 +19,10 @@ struct Lint: AsyncParsableCommand {
             platform's own, read from build settings and .xcconfig files. The output is identical on every run.
 
             When an Xcode project, project.yml or Project.swift is found, only the Info.plists its targets name \
-            are read; code in the frameworks and local Swift packages an app links counts as the app's. \
-            Committed build output (build/, DerivedData/, *.build/) is skipped. A target whose Info.plist or \
+            are read; code in the frameworks an app links (in its project, or in another project of the folder), \
+            the targets of the local Swift package products and the local CocoaPods (pod :path) it uses counts \
+            as the app's. Framework targets and apps named ...TestHost that declare no location key are not \
+            judged on their own. InfoPlist.strings may be text, XML or binary property lists. Committed build output (build/, DerivedData/, *.build/) is skipped. A target whose Info.plist or \
             code cannot be found is reported with a note and counted in "N targets not checked".
 
             Exit codes: 0 no error-level finding and everything checked; 2 an error-level finding (or a \

@@ -7,6 +7,9 @@ struct FileInventory {
     var tuistManifests: [String] = []
     var localizations: [String] = []
     var packageManifests: [String] = []
+    /// CocoaPods `Podfile`s and `.podspec` files, for local pods (`pod 'Name', :path => '../'`).
+    var podfiles: [String] = []
+    var podspecs: [String] = []
     var problems: [LintFinding] = []
 
     mutating func add(_ path: String) {
@@ -18,6 +21,8 @@ struct FileInventory {
         case "project.yml", "project.yaml": xcodeGenSpecs.append(path)
         case "Project.swift": tuistManifests.append(path)
         case "Package.swift": packageManifests.append(path)
+        case "Podfile": podfiles.append(path)
+        case _ where name.hasSuffix(".podspec"): podspecs.append(path)
         case "InfoPlist.xcstrings": localizations.append(path)
         case "InfoPlist.strings" where folder.hasSuffix(".lproj"): localizations.append(path)
         default: if ScanPaths.isSourceFile(path) { sources.append(path) }

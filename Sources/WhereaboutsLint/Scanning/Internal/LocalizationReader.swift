@@ -25,6 +25,7 @@ enum LocalizationReader {
     static func readStrings(_ data: Data, file: String) -> Result {
         let folder = ScanPaths.lastComponent(of: ScanPaths.directory(of: file))
         let language = folder.hasSuffix(".lproj") ? String(folder.dropLast(6)) : "Base"
+        if isPropertyList(data) { return readPropertyList(data, file: file, language: language) }
         guard let text = decode(data) else {
             return Result(
                 problem: ScanProblem.finding(
@@ -52,6 +53,30 @@ enum LocalizationReader {
                 )
             )
         }
+    }
+
+    /// Whether `.strings` bytes are an XML or binary property list rather than `"Key" = "value";` text.
+    ///
+    /// Xcode compiles all three formats; translation tools such as GlotPress export XML property lists.
+    static func isPropertyList(_ data: Data) -> Bool {
+        if data.starts(with: Array("bplist".utf8)) { return true }
+        let head = data.prefix(256)
+        let isUTF16 = head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF])
+        guard let text = isUTF16 ? decode(head) : String(decoding: head, as: UTF8.self) as String? else { return false }
+        let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        return start.hasPrefix("<?xml") || start.hasPrefix("<!DOCTYPE plist") || start.hasPrefix("<plist")
+    }
+
+    /// Reads a `.strings` file written as an XML or binary property list: a dictionary of strings.
+    private static func readPropertyList(_ data: Data, file: String, language: String) -> Result {
+        let plist = InfoPlistReader.read(data: data, file: file)
+        if let problem = plist.problem { return Result(problem: problem) }
+        var strings: [String: DeclaredValue] = [:]
+        for (key, declared) in plist.info {
+            guard case .string = declared.value else { continue }
+            strings[key] = declared
+        }
+        return Result(localizations: [language: strings])
     }
 
     /// Reads a string catalog: `strings.<Key>.localizations.<lang>.stringUnit.value`.

@@ -10,6 +10,19 @@ struct PBXProjectReader {
         var problem: LintFinding?
         /// What could not be resolved (a dangling reference, an object ID written twice), as notes.
         var notes: [LintFinding] = []
+        /// The framework and library targets, with the code of what they link in this project, for apps of
+        /// other projects in the folder that link them (a project reference or a workspace).
+        var libraries: [Library] = []
+    }
+
+    /// A framework or library target other projects can link.
+    struct Library {
+        /// The target's name.
+        var name: String
+        /// The file name of its product, e.g. `Kit.framework`.
+        var product: String
+        /// The target, with the code of the libraries it links in its own project.
+        var target: ScannedTarget
     }
 
     let file: String
@@ -187,7 +200,7 @@ struct PBXProjectReader {
             readPhases(of: object, into: &target, notes: &result.notes)
             readSynchronizedGroups(of: object, id: id, into: &target)
             readPackages(of: object, into: &target, notes: &result.notes)
-            linked[id] = linkedTargets(of: object, name: name, products: products, notes: &result.notes)
+            linked[id] = linkedTargets(of: object, into: &target, products: products, notes: &result.notes)
             code[id] = target
             if kind != nil {
                 scanned.append((id, target, productType))
@@ -204,6 +217,21 @@ struct PBXProjectReader {
                 scanned[index].target.link(library)
                 queue += linked[next] ?? []
             }
+        }
+        for id in libraries.sorted() {
+            guard var library = code[id] else { continue }
+            var seen: Set<String> = [id]
+            var queue = linked[id] ?? []
+            while let next = queue.popLast() {
+                guard seen.insert(next).inserted, libraries.contains(next), let linkedCode = code[next] else {
+                    continue
+                }
+                library.link(linkedCode)
+                queue += linked[next] ?? []
+            }
+            let productID = objects[id]?["productReference"]?.string
+            let product = productID.flatMap { objects[$0]?["path"]?.string } ?? "\(library.name).framework"
+            result.libraries.append(Library(name: library.name, product: product, target: library))
         }
         result.targets = mergeWatchExtensions(scanned, linked: linked)
         return result
@@ -222,10 +250,11 @@ struct PBXProjectReader {
     /// targets in its frameworks and copy-files (embed) phases.
     private func linkedTargets(
         of target: ASCIIPlistDictionary,
-        name: String,
+        into scanned: inout ScannedTarget,
         products: [String: String],
         notes: inout [LintFinding]
     ) -> [String] {
+        let name = scanned.name
         var result: [String] = []
         for dependencyValue in target["dependencies"]?.array ?? [] {
             guard let dependencyID = dependencyValue.string else { continue }
@@ -236,6 +265,15 @@ struct PBXProjectReader {
                 let remote = proxy["remoteGlobalIDString"]?.string, objects[remote] != nil
             {
                 result.append(remote)
+            } else if let proxyID = dependency?["targetProxy"]?.string, let proxy = objects[proxyID],
+                let portal = proxy["containerPortal"]?.string,
+                objects[portal]?["path"]?.string?.hasSuffix(".xcodeproj") == true,
+                let remoteName = proxy["remoteInfo"]?.string
+            {
+                // A target of another project this one references: found among the folder's projects later.
+                let project =
+                    resolvePath(of: portal) ?? ScanPaths.join(projectFolder, objects[portal]?["path"]?.string ?? "")
+                scanned.foreignTargets.append(ForeignTarget(project: project, name: remoteName))
             } else if dependency == nil || dependency?["productRef"] == nil {
                 // Another project's target (a proxy into a nested .xcodeproj) or a dangling ID.
                 notes.append(
@@ -255,10 +293,18 @@ struct PBXProjectReader {
                 guard isa == "PBXFrameworksBuildPhase" || isa == "PBXCopyFilesBuildPhase" else { continue }
                 for buildFileValue in phase["files"]?.array ?? [] {
                     guard let buildFileID = buildFileValue.string,
-                        let referenceID = objects[buildFileID]?["fileRef"]?.string,
-                        let owner = products[referenceID]
+                        let referenceID = objects[buildFileID]?["fileRef"]?.string
                     else { continue }
-                    result.append(owner)
+                    if let owner = products[referenceID] {
+                        result.append(owner)
+                    } else if let reference = objects[referenceID],
+                        reference["isa"]?.string == "PBXReferenceProxy"
+                            || reference["sourceTree"]?.string == "BUILT_PRODUCTS_DIR",
+                        let path = reference["path"]?.string
+                    {
+                        // A product built by another project (a project reference, or a workspace's sibling).
+                        scanned.foreignProducts.append(ScanPaths.lastComponent(of: path))
+                    }
                 }
             }
         }
@@ -277,7 +323,9 @@ struct PBXProjectReader {
             if let packageID = dependency["package"]?.string, let package = objects[packageID] {
                 guard package["isa"]?.string == "XCLocalSwiftPackageReference" else { continue }
                 let path = package["relativePath"]?.string ?? package["path"]?.string ?? ""
-                scanned.packageFolders.append(ScanPaths.join(projectFolder, path))
+                let folder = ScanPaths.join(projectFolder, path)
+                scanned.packageFolders.append(folder)
+                if !product.isEmpty { scanned.packageFolderProducts[folder, default: []].append(product) }
             } else if !product.isEmpty {
                 scanned.packageProducts.append(product)
             }

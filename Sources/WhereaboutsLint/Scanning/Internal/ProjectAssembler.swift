@@ -14,6 +14,12 @@ struct ProjectAssembler {
     private var packageSources: [String: [String]] = [:]
     /// The text of each `Package.swift` in the folder, read on first use.
     private var manifestTexts: [String: String]?
+    /// Each `Package.swift` parsed for its products and targets, on first use.
+    private var manifests: [String: PackageManifestReader?] = [:]
+    /// The local pods of the folder's Podfiles (see ``localPods``).
+    private var podfilePods: [(folder: String, pod: PodfileReader.LocalPod)]?
+    /// The unreadable `.xcconfig` files already noted.
+    private var notedXCConfigs: Set<String> = []
 
     init(root: URL, inventory: FileInventory) {
         self.root = root
@@ -26,6 +32,7 @@ struct ProjectAssembler {
         // Projects and manifests that were read; when there is one, only the plists its targets name count.
         var readProjects = 0
         var unreadProjects: [String] = []
+        var libraries: [PBXProjectReader.Library] = []
         for file in inventory.pbxprojs.sorted() {
             guard let text = readText(file) else {
                 unreadProjects.append(file)
@@ -40,7 +47,9 @@ struct ProjectAssembler {
                 readProjects += 1
             }
             scanned += result.targets
+            libraries += result.libraries
         }
+        linkForeignLibraries(libraries, into: &scanned)
         let xcodeTargets = scanned
         func isDuplicate(_ target: ScannedTarget) -> Bool {
             xcodeTargets.contains { $0.name == target.name && $0.projectFolder == target.projectFolder }
@@ -82,12 +91,25 @@ struct ProjectAssembler {
         )
         var notChecked: [String] = unreadProjects.map { "\($0) (unreadable)" }
         var targets: [LintTarget] = []
+        var judged: [ScannedTarget] = []
         for target in scanned {
             let (made, checked) = lintTarget(from: target, sources: sourceSet)
+            if Self.isTestHost(made) {
+                problems.append(
+                    ScanProblem.note(
+                        at: target.position,
+                        "target \(target.name) is a test host that declares no location key: it only runs tests and "
+                            + "is not shipped, so the code it links is judged in the apps that ship it, not here",
+                        target: target.name
+                    )
+                )
+                continue
+            }
             if !checked { notChecked.append(target.name) }
             targets.append(made)
+            judged.append(target)
         }
-        attributeLocalizations(to: &targets, scanned: scanned)
+        attributeLocalizations(to: &targets, scanned: judged)
         let packageOnly =
             !inventory.packageManifests.isEmpty && targets.isEmpty
             && inventory.xcodeGenSpecs.isEmpty && tuistManifests.isEmpty
@@ -99,6 +121,63 @@ struct ProjectAssembler {
             problems: problems.sorted { ($0.position, $0.message) < ($1.position, $1.message) },
             notChecked: notChecked.sorted()
         )
+    }
+
+    /// Gives apps the code of the framework and library targets of other projects in the folder that they link
+    /// (by product file name) or depend on (by target name); a named target found nowhere is a note.
+    private mutating func linkForeignLibraries(
+        _ libraries: [PBXProjectReader.Library],
+        into scanned: inout [ScannedTarget]
+    ) {
+        var byProduct: [String: Int] = [:]
+        var byName: [String: Int] = [:]
+        for (index, library) in libraries.enumerated() {
+            if byProduct[library.product] == nil { byProduct[library.product] = index }
+            if byName[library.target.name] == nil { byName[library.target.name] = index }
+        }
+        for index in scanned.indices where scanned[index].takesLinkedCode {
+            var linked: Set<Int> = []
+            let ownProject = scanned[index].position.file
+            for product in scanned[index].foreignProducts {
+                // A product no project here builds (CocoaPods', Carthage's) is outside the folder: nothing to add;
+                // one the app's own project builds under another reference is not another project's.
+                if let found = byProduct[product], libraries[found].target.position.file != ownProject {
+                    linked.insert(found)
+                }
+            }
+            for foreign in scanned[index].foreignTargets {
+                let name = foreign.name
+                if let found = byName[name] {
+                    linked.insert(found)
+                } else if let found = byProduct["\(name).framework"] {
+                    linked.insert(found)
+                } else if !inventory.pbxprojs.contains(ScanPaths.join(foreign.project, "project.pbxproj")) {
+                    problems.append(
+                        ScanProblem.note(
+                            at: scanned[index].position,
+                            "target \(scanned[index].name) depends on target \(name) of \(foreign.project), which is not "
+                                + "in the folder; its code was not checked as part of \(scanned[index].name)",
+                            target: scanned[index].name
+                        )
+                    )
+                }
+            }
+            for found in linked.sorted() { scanned[index].link(libraries[found].target) }
+        }
+    }
+
+    /// Whether a target is an app that only hosts tests (named `…TestHost`, as XcodeGen and Xcode templates name
+    /// one) and declares no location key: it is never shipped, and linked library code would make it ask for
+    /// keys no user sees.
+    static func isTestHost(_ target: LintTarget) -> Bool {
+        let name = target.name.lowercased()
+        guard name.hasSuffix("testhost") || name.hasSuffix("testshost") || name.hasSuffix("testhostapp") else {
+            return false
+        }
+        if case .array(let modes)? = target.info["UIBackgroundModes"]?.value, modes.contains("location") {
+            return false
+        }
+        return !target.info.keys.contains { $0.hasPrefix("NSLocation") }
     }
 
     /// With no project or manifest to read, each Info.plist (but a localized copy) stands for a target that
@@ -199,11 +278,9 @@ struct ProjectAssembler {
     }
 
     /// The deployment target from the project's settings or an `.xcconfig` file, when the target sets none.
-    private func fallbackDeploymentTarget(of scanned: ScannedTarget) -> String? {
+    private mutating func fallbackDeploymentTarget(of scanned: ScannedTarget) -> String? {
         let key = (scanned.platform ?? .iOS).deploymentTargetSetting
         let root = self.root
-        // A missing .xcconfig is common and harmless to the rules (CocoaPods generates its own under Pods/, which
-        // is not committed): the deployment target is then unknown, and the messages say so.
         let reader = XCConfigReader { file in
             (try? Data(contentsOf: root.appending(path: file))).flatMap(LocalizationReader.decode)
         }
@@ -211,10 +288,30 @@ struct ProjectAssembler {
         for source in scanned.deploymentTargetFallbacks where found == nil {
             switch source {
             case .value(let value): found = value
-            case .xcconfig(let file): found = reader.value(of: key, in: file)
+            case .xcconfig(let file):
+                found = reader.value(of: key, in: file)
+                if found == nil { noteUnreadableXCConfig(file, of: scanned) }
             }
         }
         return found
+    }
+
+    /// One note for an `.xcconfig` a project names that cannot be read: settings in it (the deployment target)
+    /// were not read. CocoaPods' generated ones under `Pods/` are not committed, so their absence is normal and
+    /// stays quiet.
+    private mutating func noteUnreadableXCConfig(_ file: String, of scanned: ScannedTarget) {
+        guard !file.split(separator: "/").contains("Pods"), !notedXCConfigs.contains(file),
+            (try? Data(contentsOf: root.appending(path: file))) == nil
+        else { return }
+        notedXCConfigs.insert(file)
+        problems.append(
+            ScanProblem.note(
+                at: scanned.position,
+                "\(file), the .xcconfig file target \(scanned.name) is based on, cannot be read; its settings (such as "
+                    + "the deployment target) were not read: restore the file or fix its path in the project",
+                target: scanned.name
+            )
+        )
     }
 
     /// The target's sources: the files it lists, every file under its source folders, and the code of the
@@ -252,14 +349,101 @@ struct ProjectAssembler {
         for folder in folders {
             files.formUnion(sources.filter { ScanPaths.isInside($0, folder: folder) })
         }
-        var packages = target.takesLinkedCode ? target.packageFolders : []
-        for product in target.takesLinkedCode ? target.packageProducts : [] {
-            packages += packageFolders(declaring: product)
-        }
-        for package in packages {
-            files.formUnion(code(ofPackageAt: package, sources: sources))
+        if target.takesLinkedCode {
+            for package in target.packageFolders {
+                let products = target.packageFolderProducts[package] ?? []
+                files.formUnion(code(ofPackageAt: package, products: products, sources: sources))
+            }
+            for product in target.packageProducts {
+                for package in packageFolders(declaring: product) {
+                    files.formUnion(code(ofPackageAt: package, products: [product], sources: sources))
+                }
+            }
+            for (podfileFolder, pod) in localPods where ScanPaths.isInside(target.projectFolder, folder: podfileFolder)
+            {
+                guard pod.targets.isEmpty || pod.targets.contains(target.name) else { continue }
+                files.formUnion(code(ofPod: pod, podfileFolder: podfileFolder, sources: sources))
+            }
         }
         return files.subtracting(target.excludedSources).sorted()
+    }
+
+    /// The code of `products` of the Swift package in `folder`: the folders of their targets (and the local
+    /// targets those use) as its `Package.swift` declares them; when it names none of them, its library code.
+    private mutating func code(ofPackageAt folder: String, products: [String], sources: Set<String>) -> [String] {
+        let manifest = ScanPaths.join(folder, "Package.swift")
+        var targetFolders: [String] = []
+        for product in products {
+            targetFolders += manifestReader(manifest)?.folders(ofProduct: product) ?? []
+        }
+        guard !targetFolders.isEmpty else { return code(ofPackageAt: folder, sources: sources) }
+        let key = ([folder] + targetFolders.sorted()).joined(separator: "\n")
+        if let known = packageSources[key] { return known }
+        let paths = Set(targetFolders).map { ScanPaths.join(folder, $0) }
+        let code = sources.filter { file in paths.contains { ScanPaths.isInside(file, folder: $0) } }.sorted()
+        packageSources[key] = code
+        return code
+    }
+
+    /// The local pods of every `Podfile` in the folder, with the Podfile's folder, read on first use.
+    private var localPods: [(folder: String, pod: PodfileReader.LocalPod)] {
+        mutating get {
+            if let known = podfilePods { return known }
+            var pods: [(folder: String, pod: PodfileReader.LocalPod)] = []
+            for file in inventory.podfiles.sorted() {
+                guard let text = readText(file) else { continue }
+                pods += PodfileReader.localPods(text: text, file: file).map { (ScanPaths.directory(of: file), $0) }
+            }
+            podfilePods = pods
+            return pods
+        }
+    }
+
+    /// The code of a local pod: the files its podspec's `source_files` name; without a podspec that names any,
+    /// the source files in its folder but those of the app beside the Podfile, tests and examples.
+    private mutating func code(
+        ofPod pod: PodfileReader.LocalPod,
+        podfileFolder: String,
+        sources: Set<String>
+    )
+        -> [String]
+    {
+        let key = "pod\n\(pod.folder)\n\(pod.name)"
+        if let known = packageSources[key] { return known }
+        let specs = inventory.podspecs.filter { ScanPaths.directory(of: $0) == pod.folder }.sorted()
+        let spec = specs.first { ScanPaths.lastComponent(of: $0) == "\(pod.name).podspec" } ?? specs.first
+        let patterns = (spec.flatMap { readText($0) }.map(PodfileReader.sourcePatterns(podspec:)) ?? [])
+            .map { ScanPaths.join(pod.folder, $0) }
+        let inside = sources.filter { ScanPaths.isInside($0, folder: pod.folder) }
+        let code: [String]
+        if patterns.isEmpty {
+            code = inside.filter { file in
+                !ScanPaths.isInside(file, folder: podfileFolder)
+                    && !file.split(separator: "/").contains { $0.hasSuffix("Tests") || $0.hasPrefix("Example") }
+            }.sorted()
+        } else {
+            code = inside.filter { file in patterns.contains { ScanPaths.matches(pattern: $0, path: file) } }.sorted()
+        }
+        packageSources[key] = code
+        return code
+    }
+
+    /// The parsed `Package.swift` at `manifest`, read once; `nil` when there is none.
+    private mutating func manifestReader(_ manifest: String) -> PackageManifestReader? {
+        if let known = manifests[manifest] { return known }
+        loadManifestTexts()
+        let reader = (manifestTexts?[manifest]).map { PackageManifestReader(text: $0) }
+        manifests[manifest] = .some(reader)
+        return reader
+    }
+
+    private mutating func loadManifestTexts() {
+        guard manifestTexts == nil else { return }
+        var texts: [String: String] = [:]
+        for manifest in inventory.packageManifests {
+            texts[manifest] = try? String(contentsOf: root.appending(path: manifest), encoding: .utf8)
+        }
+        manifestTexts = texts
     }
 
     /// The library code of the Swift package in `folder`: its `Sources/` when it has one, else every source
@@ -280,13 +464,7 @@ struct ProjectAssembler {
 
     /// The folders of the `Package.swift` files that declare a product or target named `product`.
     private mutating func packageFolders(declaring product: String) -> [String] {
-        if manifestTexts == nil {
-            var texts: [String: String] = [:]
-            for manifest in inventory.packageManifests {
-                texts[manifest] = try? String(contentsOf: root.appending(path: manifest), encoding: .utf8)
-            }
-            manifestTexts = texts
-        }
+        loadManifestTexts()
         let needle = "name: \"\(product)\""
         return (manifestTexts ?? [:]).filter { $0.value.contains(needle) }.keys.sorted().map(ScanPaths.directory(of:))
     }

@@ -42,9 +42,17 @@ struct ScannedTarget {
     var projectFolder: String
     /// Folders of local Swift packages the target links (from the project), relative to the root.
     var packageFolders: [String] = []
+    /// The products the target links from each local package folder: only their targets' code counts; a folder
+    /// with none named gives all its library code.
+    var packageFolderProducts: [String: [String]] = [:]
     /// Swift package products the target links with no local folder named; found through the `Package.swift`
     /// files in the linted folder, if any declares them.
     var packageProducts: [String] = []
+    /// Products built by another project that the target links (`Kit.framework`), by file name.
+    var foreignProducts: [String] = []
+    /// Targets of another project the target depends on (through a project reference): the `.xcodeproj`
+    /// path relative to the root, and the target's name.
+    var foreignTargets: [ForeignTarget] = []
     /// Whether the project names any code for the target (build-phase files, source folders, linked code): a
     /// target that names code but ends up with none was not checked.
     var namesCode = false
@@ -62,7 +70,16 @@ struct ScannedTarget {
         sourceFolders += library.sourceFolders
         excludedSources.formUnion(library.excludedSources)
         packageFolders += library.packageFolders
+        packageFolderProducts.merge(library.packageFolderProducts) { $0 + $1 }
         packageProducts += library.packageProducts
         namesCode = namesCode || library.namesCode
     }
+}
+
+/// A target of another Xcode project, named through a project reference.
+struct ForeignTarget: Equatable {
+    /// The `.xcodeproj` folder, relative to the root.
+    var project: String
+    /// The target's name in that project.
+    var name: String
 }

@@ -348,7 +348,11 @@ enum XcodeGenReader {
                 targets.append(target)
             } else if let package = dependency["package"]?.string {
                 if let path = packages?.node[package]?["path"]?.string, let folder = packages?.file.folder {
-                    scanned.packageFolders.append(ScanPaths.join(folder, path))
+                    let packageFolder = ScanPaths.join(folder, path)
+                    scanned.packageFolders.append(packageFolder)
+                    let products = dependency["products"]?.sequence?.compactMap(\.string) ?? []
+                    scanned.packageFolderProducts[packageFolder, default: []] +=
+                        [dependency["product"]?.string ?? package] + products
                 } else {
                     let products = dependency["products"]?.sequence?.compactMap(\.string) ?? []
                     scanned.packageProducts += [dependency["product"]?.string ?? package] + products
