@@ -18,7 +18,15 @@ mkdir -p "$wrapper/Sources" "$wrapper/Tests"
 ln -sfn ../../Sources/Whereabouts "$wrapper/Sources/Whereabouts"
 ln -sfn ../../Sources/WhereaboutsTesting "$wrapper/Sources/WhereaboutsTesting"
 ln -sfn ../../Tests/WhereaboutsTests "$wrapper/Tests/WhereaboutsTests"
-cat > "$wrapper/Package.swift" <<'MANIFEST'
+# The three dependencies, as the main manifest names them (URL and version requirement), so the two cannot drift.
+names='(swift-clocks|swift-concurrency-extras|xctest-dynamic-overlay)'
+dependencies=$(grep -E "^ *\.package\(url: \"https://github.com/pointfreeco/$names\"" Package.swift || true)
+if [ "$(printf '%s\n' "$dependencies" | wc -l)" -ne 3 ]; then
+    echo "error: scripts/tsan.sh did not find swift-clocks, swift-concurrency-extras and xctest-dynamic-overlay" \
+        "in Package.swift's dependencies; update the pattern in this script to match the manifest." >&2
+    exit 1
+fi
+cat > "$wrapper/Package.swift" <<MANIFEST
 // swift-tools-version: 6.1
 import PackageDescription
 
@@ -31,9 +39,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "whereabouts-tsan",
     dependencies: [
-        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
-        .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
-        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+$dependencies
     ],
     targets: [
         .target(name: "Whereabouts", swiftSettings: swiftSettings),

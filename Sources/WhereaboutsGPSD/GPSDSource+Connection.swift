@@ -5,45 +5,50 @@ import NIOPosix
 import Whereabouts
 
 extension GPSDSource.Session {
-    typealias GPSDChannel = NIOAsyncChannel<GPSDFrame, ByteBuffer>
-
-    /// Opens a TCP connection with gpsd's line framing.
-    func connect() async throws -> GPSDChannel {
+    /// Opens a TCP connection with gpsd's line framing, acting on each read where it arrives.
+    ///
+    /// - Returns: The channel, and the handler that records how the connection went.
+    func connect() async throws -> (any Channel, GPSDFrameHandler) {
         let maximumLength = GPSDSource.maximumLineLength
-        return try await ClientBootstrap(group: eventLoopGroup)
+        let handler = GPSDFrameHandler(onFirstFrame: { [link] in link.heardFromGPSD() }, onFrame: { handle($0) })
+        let channel = try await ClientBootstrap(group: eventLoopGroup)
             .connectTimeout(TimeAmount(configuration.connectTimeout))
-            .connect(host: host, port: port) { channel in
+            .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let framer = ByteToMessageHandler(GPSDLineFramer(maximumLength: maximumLength))
-                    try channel.pipeline.syncOperations.addHandler(framer)
-                    return try GPSDChannel(wrappingChannelSynchronously: channel)
+                    try channel.pipeline.syncOperations.addHandlers(framer, handler)
                 }
             }
+            .connect(host: host, port: port)
+            .get()
+        return (channel, handler)
     }
 
-    /// Sends the watch, reads lines until the connection ends or the task is cancelled, then closes.
-    func serve(_ channel: GPSDChannel) async -> Ending {
+    /// Sends the watch and waits until the connection ends or the task is cancelled, then closes.
+    ///
+    /// The lines themselves are acted on by `handler`, on the event loop, as they are read.
+    func serve(_ channel: any Channel, handler: GPSDFrameHandler) async -> Ending {
         link.connected(at: clock.now)
-        var delivered = false
         do {
-            try await channel.executeThenClose { inbound, outbound in
-                try await outbound.write(ByteBuffer(string: GPSDSource.watchCommand))
+            try await withTaskCancellationHandler {
+                try await channel.writeAndFlush(ByteBuffer(string: GPSDSource.watchCommand))
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { await watchdog() }
                     defer { group.cancelAll() }
-                    for try await frame in inbound {
-                        if !delivered {
-                            delivered = true
-                            link.heardFromGPSD()
-                        }
-                        handle(frame)
-                    }
+                    try await channel.closeFuture.get()
                 }
+            } onCancel: {
+                channel.close(promise: nil)
             }
-            return Ending(reason: "connection closed by gpsd", delivered: delivered)
         } catch {
-            return Ending(reason: Self.describe(error, timeout: configuration.connectTimeout), delivered: delivered)
+            channel.close(promise: nil)
+            let outcome = handler.outcome
+            let reason = Self.describe(outcome.error ?? error, timeout: configuration.connectTimeout)
+            return Ending(reason: reason, delivered: outcome.delivered)
         }
+        let outcome = handler.outcome
+        let reason = outcome.error.map { Self.describe($0, timeout: configuration.connectTimeout) }
+        return Ending(reason: reason ?? "connection closed by gpsd", delivered: outcome.delivered)
     }
 
     /// Acts on the lines of one read, in order.

@@ -45,11 +45,11 @@ extension GPSDSource {
                 statistics.increment(\.connectionAttempts)
                 let ending: Ending
                 do {
-                    let channel = try await connect()
+                    let (channel, handler) = try await connect()
                     statistics.increment(\.connections)
                     if hadOutage { statistics.increment(\.reconnects) }
                     logger.debug("connected to gpsd")
-                    ending = await serve(channel)
+                    ending = await serve(channel, handler: handler)
                 } catch {
                     let reason = Self.describe(error, timeout: configuration.connectTimeout)
                     ending = Ending(reason: reason, delivered: false)
