@@ -78,21 +78,22 @@ extension LintRule {
         var keys: [String] = []
         for key in uses.flatMap({ all.requiredKeys(for: $0.kind) }) where !keys.contains(key) { keys.append(key) }
         if uses.contains(where: { RuleContext.purposeKey(of: $0.kind) != nil }) {
-            keys.append("the purpose keys it passes to \(RuleContext.temporaryKey)")
+            keys.append("its temporary purpose keys in \(RuleContext.temporaryKey)")
         }
         if uses.contains(where: { RuleContext.needsBackgroundMode($0.kind) }) {
             keys.append("location in UIBackgroundModes")
         }
+        let listed = keys.count < 2 ? keys.joined() : keys.dropLast().joined(separator: ", ") + " and " + keys.last!
         let advice =
             keys.isEmpty
-            ? "if the app uses that code, check what it needs"
-            : "if the app uses that code, add \(keys.joined(separator: ", ")) to \(all.infoPlistName)"
+            ? "if the app uses it, check what it needs"
+            : "if the app uses it, add \(listed) to \(all.infoPlistName)"
         return [
             RuleOutcome(
                 message: "\(context.target.name) declares no location key and its own code uses no location, but "
                     + "code it links can (\(asks.joined(separator: ", ")) in \(named)); "
-                    + "\(held.count) finding\(held.count == 1 ? "" : "s") for that code held back. If the app never "
-                    + "runs that code, nothing needs doing; \(advice).",
+                    + "\(held.count) finding\(held.count == 1 ? "" : "s") for that code held back: "
+                    + "\(advice); if it never runs that code, nothing needs doing.",
                 position: first.position
             )
         ]

@@ -15,8 +15,9 @@ struct RuleContext: Sendable {
 
     /// A context for one target, keeping only the uses its platforms compile (see ``CompilationCondition``).
     ///
-    /// When the target declares no location key and none of its own code uses location, the uses of the code it
-    /// links are held back (``heldLinkedUsages``): whether the app uses that code's location feature is not known.
+    /// When the target declares no location key and none of its own code uses location (directly, or by calling a
+    /// linked closure that does: ``CodeUsage/isCalledByOwnCode``), the uses of the code it links are held back
+    /// (``heldLinkedUsages``): whether the app uses that code's location feature is not known.
     ///
     /// - Parameters:
     ///   - target: The target.
@@ -30,7 +31,8 @@ struct RuleContext: Sendable {
         self.locationDependencies =
             trustingFolder ? [] : target.uncheckedDependencies.filter(UncheckedDependencies.suggestsLocation)
         let linkedOnly =
-            !compiled.isEmpty && compiled.allSatisfy { target.linkedSourceFiles.contains($0.position.file) }
+            !compiled.isEmpty
+            && compiled.allSatisfy { target.linkedSourceFiles.contains($0.position.file) && !$0.isCalledByOwnCode }
         if !includingLinkedCode, linkedOnly, !Self.declaresLocationKey(target) {
             self.usages = []
             self.heldLinkedUsages = compiled
