@@ -87,9 +87,10 @@ public struct Linter: Sendable {
         problems += analysis.problems
 
         let dependencies = UncheckedDependencies.names(in: root)
+        var closures = ClosureMemberMentions(root: root)
         for var target in project.targets {
             target.uncheckedDependencies = dependencies
-            let usages = target.sourceFiles.flatMap { analysis.usages[$0] ?? [] }
+            let usages = closures.callableUses(target.sourceFiles.flatMap { analysis.usages[$0] ?? [] }, of: target)
             for rule in LintRule.all where !configuration.disabledRules.contains(rule.id) {
                 findings += rule.evaluate(target, usages: usages)
             }

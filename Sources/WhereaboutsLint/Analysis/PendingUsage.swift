@@ -21,4 +21,6 @@ struct PendingUsage: Hashable, Sendable {
     var selector: String?
     /// The platforms that compile it (see ``CompilationCondition``); `nil` for all.
     var platforms: Set<BuildPlatform>?
+    /// The named closure value it sits in (see ``CodeUsage/closure``).
+    var closure: CodeUsage.ClosureMember?
 }

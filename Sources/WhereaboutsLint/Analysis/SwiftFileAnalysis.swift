@@ -58,19 +58,21 @@ struct SwiftFileAnalysis: Sendable {
         return pending.filter { counts($0, receivers) }.map { usage in
             switch usage.kind {
             case .resolved(let kind):
-                return CodeUsage(kind, at: usage.position, platforms: usage.platforms)
+                return CodeUsage(kind, at: usage.position, platforms: usage.platforms, closure: usage.closure)
             case .temporaryFullAccuracy(let key):
                 return CodeUsage(
                     .requestTemporaryFullAccuracy(purposeKey: resolve(key, constants)),
                     at: usage.position,
-                    platforms: usage.platforms
+                    platforms: usage.platforms,
+                    closure: usage.closure
                 )
             case .serviceSession(let authorization, let key):
                 let purposeKey = key.flatMap { resolve($0, constants) }
                 return CodeUsage(
                     .serviceSession(authorization: authorization, fullAccuracyPurposeKey: purposeKey),
                     at: usage.position,
-                    platforms: usage.platforms
+                    platforms: usage.platforms,
+                    closure: usage.closure
                 )
             }
         }

@@ -63,7 +63,8 @@ final class SwiftFileVisitor: SyntaxVisitor {
                 position: position,
                 receiver: receiver,
                 selector: selector,
-                platforms: CompilationCondition.platforms(compiling: token)
+                platforms: CompilationCondition.platforms(compiling: token),
+                closure: Self.closureMember(around: token)
             )
         )
     }

@@ -41,15 +41,39 @@ struct CodeUsage: Hashable, Sendable {
     /// decide; `nil` when every platform compiles it (or the condition is not known).
     var platforms: Set<BuildPlatform>?
 
+    /// The closure value the use sits in, when it sits in one stored under a name: a closure passed as a labelled
+    /// argument (`requestAlways: { manager.requestAlwaysAuthorization() }`) or assigned to a property, with no
+    /// function declared between. Such a use runs only when something calls the closure by that name.
+    var closure: ClosureMember?
+
+    /// Whether the target's own code calls the named closure the use sits in (see ``closure``), so that the app
+    /// asks through it although the use is in code it links.
+    var isCalledByOwnCode = false
+
+    /// A closure value stored under a name, and where it is in its file.
+    struct ClosureMember: Hashable, Sendable {
+        /// The argument label or property name.
+        var name: String
+        /// The closure's UTF-8 offsets in its file.
+        var range: Range<Int>
+    }
+
     /// Creates a usage.
     ///
     /// - Parameters:
     ///   - kind: Which API.
     ///   - position: Where it is used.
     ///   - platforms: The platforms that compile it; `nil` for all.
-    init(_ kind: Kind, at position: SourcePosition, platforms: Set<BuildPlatform>? = nil) {
+    ///   - closure: The named closure value it sits in, if any.
+    init(
+        _ kind: Kind,
+        at position: SourcePosition,
+        platforms: Set<BuildPlatform>? = nil,
+        closure: ClosureMember? = nil
+    ) {
         self.kind = kind
         self.position = position
         self.platforms = platforms
+        self.closure = closure
     }
 }

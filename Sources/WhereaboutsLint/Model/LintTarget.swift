@@ -24,6 +24,9 @@ struct LintTarget: Hashable, Sendable {
     var developmentRegion: String?
     /// The Swift and Objective-C files built into the target, relative to the linted folder.
     var sourceFiles: [String]
+    /// The files of `sourceFiles` that only code the target links brings (a framework, a local package or pod),
+    /// not its own; see ``LintRule/linkedLocationCode``.
+    var linkedSourceFiles: Set<String> = []
     /// The deployment target for the target's platform, when known (e.g. `"15.0"` for iOS, `"10.0"` for
     /// watchOS): from its build settings, the project's, an `.xcconfig` file, or a project spec.
     var deploymentTarget: String?

@@ -1,7 +1,8 @@
-/// The rule about what the linter cannot see: code in dependencies from outside the linted folder.
+/// The rules about code a target does not own: dependencies from outside the linted folder, and frameworks or
+/// packages it links whose location code it may never run.
 extension LintRule {
     /// The rules about dependencies, in the order the docs list them.
-    static let dependencyRules: [LintRule] = [uncheckedLocationDependency]
+    static let dependencyRules: [LintRule] = [uncheckedLocationDependency, linkedLocationCode]
 
     /// `unchecked-location-dependency` (info): keys or an Always request that only a dependency outside the
     /// folder could need.
@@ -38,6 +39,62 @@ extension LintRule {
                     + "whose names suggest location or maps; check that they need each key and Always, and remove "
                     + "what none needs.",
                 position: first.1.position
+            )
+        ]
+    }
+
+    /// `linked-location-code` (info): location code that only a linked framework or package has, in a target that
+    /// declares no location key.
+    ///
+    /// An app links a framework, a local Swift package or a pod for more than its location feature (a maps SDK's
+    /// integration check, a shared framework of an app family). When the target declares no location key at all
+    /// (no purpose string, no temporary purposes, no `location` background mode) and none of its own code uses
+    /// location, the other rules report nothing from the linked code's uses: whether the app ever calls the part
+    /// of the framework that asks is not known, and an app that does would declare something. This note says so
+    /// once per target, naming the linked code and what it can ask for. A target that declares any location key,
+    /// or whose own code uses location, gets the other rules' findings for the linked code as usual.
+    public static let linkedLocationCode = LintRule(
+        id: "linked-location-code",
+        name: "LinkedLocationCode",
+        defaultSeverity: .info,
+        summary: "A target declares no location key and its own code uses no location, but code it links can ask "
+            + "for location.",
+        discussion: "A framework or package an app links may ask for location in a feature the app never uses; "
+            + "the linter cannot tell, so it does not report missing keys for it. If the app uses that feature, "
+            + "add the keys it needs."
+    ) { context in
+        guard let first = context.heldLinkedUsages.first else { return [] }
+        let all = context.includingLinkedCode
+        let held = LintRule.all.filter { !dependencyRules.contains($0) }.flatMap { $0.outcomes(in: all) }
+        let uses = context.heldLinkedUsages
+        var files: [String] = []
+        for use in uses where !files.contains(use.position.file) { files.append(use.position.file) }
+        let named = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
+        var asks: [String] = []
+        for use in uses {
+            let described = RuleContext.describe(use.kind)
+            if !asks.contains(described) { asks.append(described) }
+        }
+        var keys: [String] = []
+        for key in uses.flatMap({ all.requiredKeys(for: $0.kind) }) where !keys.contains(key) { keys.append(key) }
+        if uses.contains(where: { RuleContext.purposeKey(of: $0.kind) != nil }) {
+            keys.append("its temporary purpose keys in \(RuleContext.temporaryKey)")
+        }
+        if uses.contains(where: { RuleContext.needsBackgroundMode($0.kind) }) {
+            keys.append("location in UIBackgroundModes")
+        }
+        let listed = keys.count < 2 ? keys.joined() : keys.dropLast().joined(separator: ", ") + " and " + keys.last!
+        let advice =
+            keys.isEmpty
+            ? "if the app uses it, check what it needs"
+            : "if the app uses it, add \(listed) to \(all.infoPlistName)"
+        return [
+            RuleOutcome(
+                message: "\(context.target.name) declares no location key and its own code uses no location, but "
+                    + "code it links can (\(asks.joined(separator: ", ")) in \(named)); "
+                    + "\(held.count) finding\(held.count == 1 ? "" : "s") for that code held back: "
+                    + "\(advice); if it never runs that code, nothing needs doing.",
+                position: first.position
             )
         ]
     }

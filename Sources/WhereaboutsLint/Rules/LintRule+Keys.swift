@@ -102,19 +102,6 @@ extension LintRule {
                     )
                 )
             }
-            for copy in context.localizedCopies(of: entry.key) {
-                guard case .string(let text) = copy.value.value,
-                    let found = PurposeStringCheck.localizedMismatch(in: text, lproj: copy.language)
-                else { continue }
-                outcomes.append(
-                    RuleOutcome(
-                        message: "\(entry.label) in \(copy.language).lproj is written in \(found), which is not how "
-                            + "\(copy.language) is written; translate it, or remove the copy so people with that "
-                            + "language see the Info.plist string.",
-                        position: copy.value.position
-                    )
-                )
-            }
         }
         return outcomes
     }

@@ -117,7 +117,7 @@ struct PurposeStringCheck: Sendable {
 
     /// The script found and the development region, when the Info.plist text is in a script the region's
     /// language is not written in (Cyrillic under `ja`, Latin under `ja`) and no `.lproj` of the region's language
-    /// translates the key. Text in the region's script passes whatever its language: Turkish or German under `en`
+    /// translates the key. A region whose language the linter does not know the script of is not judged. Text in the region's script passes whatever its language: Turkish or German under `en`
     /// is Latin script, as English is.
     ///
     /// Under `en`, the region Xcode's templates set and single-language apps rarely change, a string in another
@@ -136,33 +136,13 @@ struct PurposeStringCheck: Sendable {
     ) -> (found: String, region: String)? {
         guard let region = ScriptDetector.languageCode(developmentRegion),
             let found = ScriptDetector.dominantScript(of: text),
-            !ScriptDetector.expectedScripts(forLanguage: region).contains(found)
+            let expected = ScriptDetector.expectedScripts(forLanguage: region),
+            !expected.contains(found)
         else { return nil }
         let translations = localized.filter { $0.value[key] != nil }.keys.compactMap(ScriptDetector.languageCode)
         if translations.contains(region) { return nil }
         if region == "en" && translations.isEmpty { return nil }
         return (found.name, region)
-    }
-
-    /// The script found, when an `.lproj` copy is in a script its language is not written in: Latin text in
-    /// `ja.lproj` (an untranslated copy), Chinese characters in `de.lproj`.
-    ///
-    /// Only a script that surely contradicts the language counts: a language written in Latin script is checked
-    /// only against non-Latin text, since a Latin copy in `de.lproj` may be German or an untranslated English one
-    /// and the script cannot tell.
-    ///
-    /// - Parameters:
-    ///   - text: The copy's text.
-    ///   - lproj: The `.lproj` name, such as `zh-Hans`.
-    /// - Returns: The script's name, or `nil` when it fits (or the language is not known).
-    static func localizedMismatch(in text: String, lproj: String) -> String? {
-        guard let language = ScriptDetector.languageCode(lproj),
-            let found = ScriptDetector.dominantScript(of: text)
-        else { return nil }
-        var expected = ScriptDetector.expectedScripts(forLanguage: language)
-        // Serbian, Azerbaijani, Uzbek and the like are written in Latin script too.
-        if lproj.contains("Latn") { expected.insert(.latin) }
-        return expected.contains(found) ? nil : found.name
     }
 
     /// Phrases of Chinese (simplified and traditional) that ask for location, or pad the request, without saying

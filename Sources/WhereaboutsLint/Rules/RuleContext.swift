@@ -5,32 +5,60 @@ struct RuleContext: Sendable {
     let target: LintTarget
     let usages: [CodeUsage]
 
-    /// A context for one target, keeping only the uses its platforms compile (see ``CompilationCondition``).
-    ///
-    /// - Parameters:
-    ///   - target: The target.
-    ///   - usages: The location API uses in its source files.
     /// The target's dependencies from outside the folder whose names suggest a location or maps SDK (see
     /// ``UncheckedDependencies/suggestsLocation(_:)``); empty when the rules may trust that the folder holds all
     /// the code that asks for location.
     let locationDependencies: [String]
+    /// The uses held back from the rules because only code the target links makes them while the target declares
+    /// no location key and its own code uses no location (see ``LintRule/linkedLocationCode``); empty otherwise.
+    let heldLinkedUsages: [CodeUsage]
 
     /// A context for one target, keeping only the uses its platforms compile (see ``CompilationCondition``).
+    ///
+    /// When the target declares no location key and none of its own code uses location (directly, or by calling a
+    /// linked closure that does: ``CodeUsage/isCalledByOwnCode``), the uses of the code it links are held back
+    /// (``heldLinkedUsages``): whether the app uses that code's location feature is not known.
     ///
     /// - Parameters:
     ///   - target: The target.
     ///   - usages: The location API uses in its source files.
     ///   - trustingFolder: Whether to ignore dependencies from outside the folder, as if the folder held all code.
-    init(target: LintTarget, usages: [CodeUsage], trustingFolder: Bool = false) {
+    ///   - includingLinkedCode: Whether to count the uses of linked code even when they would be held back.
+    init(target: LintTarget, usages: [CodeUsage], trustingFolder: Bool = false, includingLinkedCode: Bool = false) {
         self.target = target
         let builds = BuildPlatform.builds(of: target)
-        self.usages = usages.filter { $0.platforms.map { !$0.isDisjoint(with: builds) } ?? true }
+        let compiled = usages.filter { $0.platforms.map { !$0.isDisjoint(with: builds) } ?? true }
         self.locationDependencies =
             trustingFolder ? [] : target.uncheckedDependencies.filter(UncheckedDependencies.suggestsLocation)
+        let linkedOnly =
+            !compiled.isEmpty
+            && compiled.allSatisfy { target.linkedSourceFiles.contains($0.position.file) && !$0.isCalledByOwnCode }
+        if !includingLinkedCode, linkedOnly, !Self.declaresLocationKey(target) {
+            self.usages = []
+            self.heldLinkedUsages = compiled
+        } else {
+            self.usages = compiled
+            self.heldLinkedUsages = []
+        }
     }
 
     /// The same target and uses, ignoring dependencies from outside the folder.
     var trustingFolder: RuleContext { RuleContext(target: target, usages: usages, trustingFolder: true) }
+
+    /// The same target with the uses of linked code counted even when they are held back.
+    var includingLinkedCode: RuleContext {
+        RuleContext(target: target, usages: usages + heldLinkedUsages, includingLinkedCode: true)
+    }
+
+    /// Whether the target declares any location key: a purpose string, the temporary purposes, the default
+    /// accuracy, or `location` among its background modes.
+    static func declaresLocationKey(_ target: LintTarget) -> Bool {
+        if target.info.keys.contains(where: { $0.hasPrefix("NSLocation") }) { return true }
+        return [backgroundModesKey, "WKBackgroundModes"].contains { key in
+            if case .array(let modes)? = target.info[key]?.value { return modes.contains("location") }
+            return false
+        }
+    }
 
     static let whenInUseKey = UsageDescriptions.whenInUseKey
     static let alwaysKey = UsageDescriptions.alwaysKey

@@ -29,21 +29,31 @@ enum ScriptDetector {
         return counts.max { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }?.key
     }
 
-    /// The scripts text in a language may be in (`ja` → Han and kana; anything unknown → Latin).
-    static func expectedScripts(forLanguage code: String) -> Set<Script> {
+    /// The scripts text in a language is written in (`ja` → Han and kana, `sr` → Cyrillic and Latin), or `nil`
+    /// for a language not listed here: a language the linter does not know is not judged by its script.
+    static func expectedScripts(forLanguage code: String) -> Set<Script>? {
         switch code {
         case "ja": [.han, .kana]
         case "zh", "yue": [.han]
         case "ko": [.hangul, .han]
-        case "ru", "uk", "be", "bg", "sr", "mk", "kk", "mn": [.cyrillic]
+        case "ru", "uk", "be", "bg", "mk", "kk", "mn": [.cyrillic]
+        case "sr": [.cyrillic, .latin]
         case "ar", "fa", "ur": [.arabic]
         case "he", "yi": [.hebrew]
         case "el": [.greek]
         case "th": [.thai]
         case "hi", "mr", "ne": [.devanagari]
-        default: [.latin]
+        case _ where latinLanguages.contains(code): [.latin]
+        default: nil
         }
     }
+
+    /// Languages written in Latin script: the ones apps are most often developed or translated in.
+    static let latinLanguages: Set<String> = [
+        "en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "nn", "no", "fi", "is", "pl", "cs", "sk", "sl",
+        "hr", "bs", "hu", "ro", "tr", "az", "uz", "id", "ms", "vi", "tl", "fil", "ca", "eu", "gl", "et", "lv", "lt",
+        "ga", "cy", "sq", "mt", "sw", "af", "eo", "la",
+    ]
 
     /// A language code from a development region or `.lproj` name: `"ja-JP"` → `"ja"`, `"English"` → `"en"`;
     /// `nil` for build variables such as `$(DEVELOPMENT_LANGUAGE)`, for `Base` and for nothing.

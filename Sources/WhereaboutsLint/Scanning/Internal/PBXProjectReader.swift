@@ -361,7 +361,7 @@ struct PBXProjectReader {
             }
             let ext = watchExtension.target
             merged[index].info.merge(ext.info) { current, _ in current }
-            merged[index].link(ext)
+            merged[index].link(ext, asOwnCode: true)
             if merged[index].sourceFiles == nil { merged[index].sourceFiles = [] }
             merged[index].filePositions.merge(ext.filePositions) { current, _ in current }
             merged[index].resourceFiles.formUnion(ext.resourceFiles)

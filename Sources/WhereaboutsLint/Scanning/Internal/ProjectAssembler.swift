@@ -262,8 +262,8 @@ struct ProjectAssembler {
         if case .string(let declared)? = info["CFBundleDevelopmentRegion"]?.value, !declared.contains("$") {
             region = declared
         }
-        let files = sourceFiles(of: scanned, sources: sources)
-        let target = LintTarget(
+        let (files, linked) = sourceFiles(of: scanned, sources: sources)
+        var target = LintTarget(
             name: scanned.name,
             kind: scanned.kind,
             info: info,
@@ -274,6 +274,7 @@ struct ProjectAssembler {
             runsOnMac: scanned.runsOnMac,
             position: scanned.position
         )
+        target.linkedSourceFiles = linked
         return (target, plistRead && (files.isEmpty ? !scanned.namesCode : true))
     }
 
@@ -317,12 +318,19 @@ struct ProjectAssembler {
     /// The target's sources: the files it lists, every file under its source folders, and the code of the
     /// local packages it links; when it lists none and has no source folders, the files under its Info.plist's
     /// folder. Listed files missing from the folder give one note.
-    private mutating func sourceFiles(of target: ScannedTarget, sources: Set<String>) -> [String] {
+    ///
+    /// - Returns: All the files, and those of them only linked code brings (frameworks, packages, pods).
+    private mutating func sourceFiles(
+        of target: ScannedTarget,
+        sources: Set<String>
+    ) -> (all: [String], linked: Set<String>) {
         var files: Set<String> = []
+        var own: Set<String> = []
         var missing: [String] = []
         for file in target.sourceFiles ?? [] {
             if sources.contains(file) {
                 files.insert(onDisk(file))
+                if !target.linkedSourceFiles.contains(file) { own.insert(onDisk(file)) }
             } else if !FileManager.default.fileExists(atPath: root.appending(path: file).path) {
                 // A file on disk but not listed was skipped on purpose (a vendored or excluded folder).
                 missing.append(file)
@@ -347,7 +355,9 @@ struct ProjectAssembler {
             folders = [ScanPaths.directory(of: plist)]
         }
         for folder in folders {
-            files.formUnion(sources.filter { ScanPaths.isInside($0, folder: folder) })
+            let inside = sources.filter { ScanPaths.isInside($0, folder: folder) }
+            files.formUnion(inside)
+            if !target.linkedSourceFolders.contains(folder) { own.formUnion(inside) }
         }
         if target.takesLinkedCode {
             for package in target.packageFolders {
@@ -365,7 +375,8 @@ struct ProjectAssembler {
                 files.formUnion(code(ofPod: pod, podfileFolder: podfileFolder, sources: sources))
             }
         }
-        return files.subtracting(target.excludedSources).sorted()
+        files.subtract(target.excludedSources)
+        return (files.sorted(), files.subtracting(own))
     }
 
     /// The code of `products` of the Swift package in `folder`: the folders of their targets (and the local

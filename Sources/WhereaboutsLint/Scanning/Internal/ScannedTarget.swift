@@ -62,12 +62,27 @@ struct ScannedTarget {
     /// and its location permission is the app's.
     var takesLinkedCode: Bool { kind == .app || kind == .watchApp }
 
+    /// Files in `sourceFiles` that only linked code brings (a framework's), not the target's own.
+    var linkedSourceFiles: Set<String> = []
+    /// Folders in `sourceFolders` that only linked code brings.
+    var linkedSourceFolders: Set<String> = []
+
     /// Adds the code of a framework, library or package target the target links.
     ///
-    /// - Parameter library: The linked target.
-    mutating func link(_ library: ScannedTarget) {
+    /// - Parameters:
+    ///   - library: The linked target.
+    ///   - asOwnCode: Whether the library's code is the target's own (a WatchKit extension's, for its watch app)
+    ///     rather than linked code.
+    mutating func link(_ library: ScannedTarget, asOwnCode: Bool = false) {
         if let files = library.sourceFiles { sourceFiles = (sourceFiles ?? []) + files }
         sourceFolders += library.sourceFolders
+        if asOwnCode {
+            linkedSourceFiles.formUnion(library.linkedSourceFiles)
+            linkedSourceFolders.formUnion(library.linkedSourceFolders)
+        } else {
+            linkedSourceFiles.formUnion(library.sourceFiles ?? [])
+            linkedSourceFolders.formUnion(library.sourceFolders)
+        }
         excludedSources.formUnion(library.excludedSources)
         packageFolders += library.packageFolders
         packageFolderProducts.merge(library.packageFolderProducts) { $0 + $1 }
