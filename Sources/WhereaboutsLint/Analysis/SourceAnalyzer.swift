@@ -87,7 +87,9 @@ struct SourceAnalyzer: Sendable {
     /// - Returns: The file's constants and its pending uses.
     func analyze(swift source: String, file: String, scan: SourceScan) -> SwiftFileAnalysis {
         let offsets = scan.locationAPIOffsets
-        guard !offsets.isEmpty || scan.mayDeclareConstants || scan.mentionsLocationType else { return SwiftFileAnalysis() }
+        guard !offsets.isEmpty || scan.mayDeclareConstants || scan.mentionsLocationType else {
+            return SwiftFileAnalysis()
+        }
         let visitor = SwiftFileVisitor(
             mode: offsets.isEmpty ? .constantsOnly : .full(candidateOffsets: offsets),
             file: file,
