@@ -19,8 +19,9 @@ struct ReceiverFacts: Hashable, Sendable {
     /// Adds another file's facts (in place, so merging every file of a project stays linear); the first
     /// declaration of a name stays first.
     mutating func merge(_ other: ReceiverFacts) {
-        memberTypes.merge(other.memberTypes) { $0 + $1 }
-        inheritance.merge(other.inheritance) { $0 + $1 }
+        // Appending in place: `merge(_:uniquingKeysWith: +)` would copy a name's whole list at every file.
+        for (name, types) in other.memberTypes { memberTypes[name, default: []].append(contentsOf: types) }
+        for (type, parents) in other.inheritance { inheritance[type, default: []].append(contentsOf: parents) }
         appSelectors.formUnion(other.appSelectors)
     }
 

@@ -23,13 +23,20 @@ struct SourceAnalysis: Sendable {
         // Pass 1 parses each Swift file once and keeps the parse; pass 2 only resolves purpose keys
         // against the whole project's constants.
         let scanned = await concurrentMap(files, onEach: advance) { file -> (Parsed, CodeUsage?) in
-            guard let data = try? Data(contentsOf: root.appendingPathComponent(file)) else { return (.unreadable, nil) }
+            // A path known to name a file: `appendingPathComponent(_:)` would ask the file system whether it is a
+            // folder first.
+            let url = root.appending(path: file, directoryHint: .notDirectory)
+            guard let data = try? Data(contentsOf: url) else { return (.unreadable, nil) }
             let text = String(decoding: data, as: UTF8.self)
-            let webView = SourceBytes.webViewPosition(text).map {
-                CodeUsage(.webView, at: SourcePosition(file: file, line: $0.line, column: $0.column))
+            let scan = SourceBytes.scan(text)
+            let webView = scan.webViewOffset.map {
+                let position = SourceBytes.position(ofOffset: $0, in: text)
+                return CodeUsage(.webView, at: SourcePosition(file: file, line: position.line, column: position.column))
             }
-            if file.hasSuffix(".swift") { return (.swift(analyzer.analyze(swift: text, file: file)), webView) }
-            return (.objectiveC(text), webView)
+            if file.hasSuffix(".swift") {
+                return (.swift(analyzer.analyze(swift: text, file: file, scan: scan)), webView)
+            }
+            return (scan.locationAPIOffsets.isEmpty ? .nothingFound : .objectiveC(text), webView)
         }
         let read = scanned.map(\.0)
         var constants: [String: String] = [:]
@@ -54,7 +61,7 @@ struct SourceAnalysis: Sendable {
         let receivers = ReceiverContext(facts)
         let found = await concurrentMap(Array(zip(files, read)), onEach: advance) { file, parsed -> [CodeUsage] in
             switch parsed {
-            case .unreadable: []
+            case .unreadable, .nothingFound: []
             case .swift(let analysis): analysis.usages(constants: shared, receivers: receivers)
             case .objectiveC(let text): analyzer.usages(inObjectiveC: text, file: file)
             }
@@ -69,6 +76,8 @@ struct SourceAnalysis: Sendable {
         case unreadable
         case swift(SwiftFileAnalysis)
         case objectiveC(String)
+        /// A file whose bytes name no location API.
+        case nothingFound
     }
 
     /// `transform` applied to every item on a task group bounded to the core count, results in input order;

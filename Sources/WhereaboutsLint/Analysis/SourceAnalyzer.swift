@@ -75,9 +75,21 @@ struct SourceAnalyzer: Sendable {
     ///   - file: The path to report, as is.
     /// - Returns: The file's constants and its pending uses.
     func analyze(swift source: String, file: String) -> SwiftFileAnalysis {
-        let offsets = SourceBytes.locationAPIOffsets(source)
-        guard !offsets.isEmpty || SourceBytes.mayDeclareConstants(source) || SourceBytes.mentionsLocationType(source)
-        else { return SwiftFileAnalysis() }
+        analyze(swift: source, file: file, scan: SourceBytes.scan(source))
+    }
+
+    /// ``analyze(swift:file:)`` with the file's bytes already scanned.
+    ///
+    /// - Parameters:
+    ///   - source: The file's text.
+    ///   - file: The path to report, as is.
+    ///   - scan: `SourceBytes.scan(source)`.
+    /// - Returns: The file's constants and its pending uses.
+    func analyze(swift source: String, file: String, scan: SourceScan) -> SwiftFileAnalysis {
+        let offsets = scan.locationAPIOffsets
+        guard !offsets.isEmpty || scan.mayDeclareConstants || scan.mentionsLocationType else {
+            return SwiftFileAnalysis()
+        }
         let visitor = SwiftFileVisitor(
             mode: offsets.isEmpty ? .constantsOnly : .full(candidateOffsets: offsets),
             file: file,

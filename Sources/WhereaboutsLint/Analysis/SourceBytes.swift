@@ -1,7 +1,7 @@
 /// Byte scans that decide, without parsing, whether a file can matter to the analyzer.
 enum SourceBytes {
     /// Names at least one of which every detected use spells out in full.
-    private static let locationNeedles: [[UInt8]] = [
+    static let locationNeedles: [[UInt8]] = [
         "requestWhenInUseAuthorization", "requestAlwaysAuthorization", "requestTemporaryFullAccuracyAuthorization",
         "startMonitoring", "allowsBackgroundLocationUpdates", "AllowsBackgroundLocationUpdates",
         "kCLLocationAccuracyBest", "CLMonitor", "CLLocationUpdate", "CLServiceSession", "CLBackgroundActivitySession",
@@ -24,12 +24,22 @@ enum SourceBytes {
 
     /// Whether the text can declare a string constant: it has a string literal, or an enum (whose `String` cases
     /// have implicit raw values).
+    static func mayDeclareConstants(_ source: String) -> Bool {
+        source.utf8.contains(UInt8(ascii: "\""))
+            || !offsets(of: [Array("enum".utf8)], in: source, firstOnly: true).isEmpty
+    }
+
     /// The line and column (1-based, columns in UTF-8 bytes) where the text first names `WKWebView`, if it does.
     ///
     /// A byte search, like the others here: a web view's pages may ask for location through the web geolocation
     /// API, which the linter treats as a possible when-in-use use.
     static func webViewPosition(_ source: String) -> (line: Int, column: Int)? {
         guard let offset = offsets(of: [Array("WKWebView".utf8)], in: source, firstOnly: true).first else { return nil }
+        return position(ofOffset: offset, in: source)
+    }
+
+    /// The line and column (1-based, columns in UTF-8 bytes) of a UTF-8 offset, lines counted at `\n`.
+    static func position(ofOffset offset: Int, in source: String) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
         for (index, byte) in source.utf8.prefix(offset).enumerated() where byte == UInt8(ascii: "\n") {
@@ -39,9 +49,14 @@ enum SourceBytes {
         return (line, offset - lineStart + 1)
     }
 
-    static func mayDeclareConstants(_ source: String) -> Bool {
-        source.utf8.contains(UInt8(ascii: "\""))
-            || !offsets(of: [Array("enum".utf8)], in: source, firstOnly: true).isEmpty
+    /// Everything the other searches here find, in one pass over the bytes.
+    ///
+    /// - Parameter source: The file's text.
+    /// - Returns: What ``locationAPIOffsets(_:)``, ``mayDeclareConstants(_:)``, ``mentionsLocationType(_:)`` and
+    ///   ``webViewPosition(_:)`` (as an offset) would.
+    static func scan(_ source: String) -> SourceScan {
+        var source = source
+        return source.withUTF8 { SourceScan(bytes: $0) }
     }
 
     private static func offsets(of needles: [[UInt8]], in source: String, firstOnly: Bool) -> [Int] {

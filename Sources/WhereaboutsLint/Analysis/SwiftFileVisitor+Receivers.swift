@@ -53,13 +53,15 @@ extension SwiftFileVisitor {
     /// initializer (`CLLocationManager()`, `Tracker.shared`, another name).
     func recordTypes(of node: VariableDeclSyntax) {
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
+        // Without uses to judge, only what other files see (type members) is wanted.
+        guard isMember || isCollectingUses else { return }
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             let type =
                 binding.typeAnnotation.flatMap { Self.typeName($0.type) }
                 ?? binding.initializer.flatMap { valueType($0.value) }
             guard let type else { continue }
-            declaredTypes[name, default: []].append(type)
+            if isCollectingUses { declaredTypes[name, default: []].append(type) }
             if isMember { facts.memberTypes[name, default: []].append(type) }
         }
     }

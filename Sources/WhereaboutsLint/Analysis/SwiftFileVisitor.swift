@@ -103,13 +103,24 @@ final class SwiftFileVisitor: SyntaxVisitor {
     override func visitPost(_ node: EnumDeclSyntax) { scopes.removeLast() }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let names = node.extendedType.trimmedDescription.split(separator: ".").map(String.init)
+        let names = Self.spelling(of: node.extendedType).split(separator: ".").map(String.init)
         scopes.append(Scope(names: names, isStringEnum: false))
         if let last = names.last { recordInheritance(of: last, node.inheritanceClause) }
         return .visitChildren
     }
 
     override func visitPost(_ node: ExtensionDeclSyntax) { scopes.removeLast() }
+
+    /// A type's text without its outer trivia, as `trimmedDescription` gives it, without building a trimmed copy of
+    /// the tree when the type is a single name (`Model`).
+    private static func spelling(of type: TypeSyntax) -> String {
+        if let token = type.firstToken(viewMode: .all), token.id == type.lastToken(viewMode: .all)?.id,
+            token.presence == .present
+        {
+            return token.text
+        }
+        return type.trimmedDescription
+    }
 
     private func push(_ name: TokenSyntax, inheriting clause: InheritanceClauseSyntax?) -> SyntaxVisitorContinueKind {
         scopes.append(Scope(names: [name.text], isStringEnum: false))
@@ -173,10 +184,14 @@ final class SwiftFileVisitor: SyntaxVisitor {
     private func declare(_ token: TokenSyntax, value: String, in declaration: Syntax) {
         let name = Identifier(token)?.name ?? token.text
         if declaration.parent?.is(MemberBlockItemSyntax.self) == true {
-            let qualifiers = scopes.flatMap(\.names)
-            for start in stride(from: qualifiers.count, through: 0, by: -1) {
-                let key = (qualifiers[start...] + [name]).joined(separator: ".")
-                if constants[key] == nil { constants[key] = value }
+            // `name`, then `Inner.name`, `Outer.Inner.name`…: each qualification one name longer.
+            var key = name
+            if constants[key] == nil { constants[key] = value }
+            for scope in scopes.reversed() {
+                for qualifier in scope.names.reversed() {
+                    key = qualifier + "." + key
+                    if constants[key] == nil { constants[key] = value }
+                }
             }
         } else if declaration.parent?.parent?.parent?.is(SourceFileSyntax.self) == true {
             if constants[name] == nil { constants[name] = value }
