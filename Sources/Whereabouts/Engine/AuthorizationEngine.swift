@@ -135,8 +135,10 @@ public actor AuthorizationEngine {
     var lastAuthorization: Authorization?
     /// Which fixes the live-updates consumers may still be handed, as last told to their mailboxes.
     var lastAllowance = DeliveryAllowance.all
-    /// The live updates made from the batch being ingested, not yet handed to the subscribers.
-    var outgoing: [UpdateMailbox.Entry] = []
+    /// The live updates made from the batch being ingested, not yet handed to the subscribers; each carries a fix.
+    var outgoing: [LocationUpdate] = []
+    /// Whether the fixes of `outgoing` are precise.
+    var outgoingPrecise = false
     /// Whose subscribers `outgoing` goes to (`nil`: all).
     var outgoingKey: SourceSlot.Key?
     /// The diagnostics of the batch being ingested, while nothing changed them.
