@@ -176,7 +176,9 @@ public actor AuthorizationEngine {
     var lastFixAt: Duration
     var noFixTimedOut = false
     var watchdog: Task<Void, Never>?
+    /// Where the device has stood since it last moved, and the cosine of that latitude (for the distance).
     var anchor: Location?
+    var anchorCosine = 1.0
     var lastRawFix: Location?
     var isStationary = false
     var openVisit: Visit?
