@@ -51,7 +51,12 @@ extension AuthorizationEngine {
         let sentinel = MailboxSentinel(mailbox)
         return AsyncThrowingStream {
             defer { withExtendedLifetime(sentinel) {} }
-            return try await mailbox.next()
+            // An update that waits is taken without suspending; the consumer waits only for an empty mailbox.
+            switch try mailbox.poll() {
+            case .taken(let update): return update
+            case .ended: return nil
+            case .empty: return try await mailbox.next()
+            }
         }
     }
 
@@ -87,7 +92,7 @@ extension AuthorizationEngine {
         mailbox.restrict(to: currentAllowance)
         let added = addSubscriber(
             mailbox: mailbox,
-            receive: { mailbox.post(UpdateMailbox.Entry(update: $0, precise: false)) },
+            receive: { mailbox.post($0, precise: false) },
             finish: { mailbox.finish(throwing: $0) }
         )
         assert(added == id)
@@ -299,23 +304,54 @@ extension AuthorizationEngine {
             flushOutgoing()
             batchDiagnostics = nil
         }
-        var now: Duration?
+        var rules: BatchRules?
         for event in events {
             if case .location(let raw) = event {
-                let arrival = now ?? elapsed()
-                now = arrival
-                ingestFix(raw, from: key, at: arrival)
+                let batch = rules ?? batchRules(from: key, expecting: events.count)
+                rules = batch
+                ingestFix(raw, from: key, rules: batch)
             } else {
                 ingest(event, from: key)
             }
         }
     }
 
+    /// What holds for every fix of a batch: nothing else runs on the actor while the batch is ingested, and a fix
+    /// changes none of it (the grant, the app's state, the settings and the monitors' source stay as they are).
+    struct BatchRules {
+        /// When the batch arrived on the engine's clock.
+        let arrival: Duration
+        /// Whether fixes may reach the app.
+        let mayDeliver: Bool
+        /// Whether the fixes the app receives are precise.
+        let precise: Bool
+        /// The authorization the updates carry.
+        let authorization: Authorization
+        /// The distance filter, in metres, if any.
+        let distanceFilter: Double?
+        /// Whether the batch's source also feeds significant-change monitoring.
+        let feedsMonitors: Bool
+    }
+
+    /// Reads the rules of a batch from one source, once, and makes room for its live updates.
+    private func batchRules(from key: SourceSlot.Key?, expecting count: Int) -> BatchRules {
+        if outgoing.isEmpty { outgoing.reserveCapacity(min(count, Self.batchLimit)) }
+        let policy = policy
+        return BatchRules(
+            arrival: elapsed(),
+            mayDeliver: policy.mayDeliverLocations,
+            precise: policy.deliversPreciseFixes,
+            authorization: currentAuthorization,
+            distanceFilter: policy.properties.distanceFilter,
+            feedsMonitors: key == nil || key == serving(monitorKey)
+        )
+    }
+
     /// Feeds one event other than a fix from one source.
     private func ingest(_ event: SourceEvent, from key: SourceSlot.Key?) {
         switch event {
         case .location(let raw):
-            ingestFix(raw, from: key, at: elapsed())
+            ingestFix(raw, from: key, rules: batchRules(from: key, expecting: 1))
         case .heading(let heading):
             guard headingActive, let delivered = policy.deliverable(heading),
                 policy.passesHeadingFilter(delivered, since: lastHeading)
@@ -330,8 +366,8 @@ extension AuthorizationEngine {
         }
     }
 
-    private func ingestFix(_ raw: Location, from key: SourceSlot.Key?, at arrival: Duration) {
-        lastFixAt = arrival
+    private func ingestFix(_ raw: Location, from key: SourceSlot.Key?, rules: BatchRules) {
+        lastFixAt = rules.arrival
         lastRawFix = raw
         rawFixNumber += 1
         var changed = false
@@ -344,18 +380,19 @@ extension AuthorizationEngine {
         if changed { batchDiagnostics = nil }
         monitorRegions(raw)
         let deliveredBefore = deliveredCount
-        if key == nil || key == serving(monitorKey), deliverSignificantChange(raw) { countLatestFix() }
+        if rules.feedsMonitors, deliverSignificantChange(raw) { countLatestFix() }
         let counted = deliveredCount > deliveredBefore
-        guard hasLocationConsumers, policy.mayDeliverLocations else {
+        guard hasLocationConsumers, rules.mayDeliver else {
             if changed { refreshDiagnostics() }
             return
         }
-        let now = currentAuthorization
-        let precise = policy.deliversPreciseFixes
+        let now = rules.authorization
+        let precise = rules.precise
         // The standard service (live updates, startUpdatingLocation): not while paused, and through the
         // distance filter.
         let standard =
-            hasStandardConsumers && !isPaused && policy.passesDistanceFilter(raw, since: lastStandardFix)
+            hasStandardConsumers && !isPaused
+            && LocationPolicy.passesDistanceFilter(raw, since: lastStandardFix, filter: rules.distanceFilter)
         let location = standard ? (precise ? raw : coarsener.coarsen(raw)) : nil
         if let location {
             if !counted { countLatestFix() }
@@ -363,14 +400,10 @@ extension AuthorizationEngine {
             recordDelivery(location, precise: precise)
             let diagnostics = batchDiagnostics ?? currentDiagnostics()
             batchDiagnostics = diagnostics
-            if outgoingKey != key { flushOutgoing() }
+            if outgoingKey != key || outgoingPrecise != precise { flushOutgoing() }
             outgoingKey = key
-            outgoing.append(
-                UpdateMailbox.Entry(
-                    update: LocationUpdate(location: location, diagnostics: diagnostics, authorization: now),
-                    precise: precise
-                )
-            )
+            outgoingPrecise = precise
+            outgoing.append(LocationUpdate(location: location, diagnostics: diagnostics, authorization: now))
             if !eventContinuations.isEmpty { broadcast(.didUpdateLocations([location])) }
         } else if changed {
             refreshDiagnostics()
@@ -403,17 +436,19 @@ extension AuthorizationEngine {
     func flushOutgoing() {
         guard let last = outgoing.last else { return }
         let key = outgoingKey
-        // Handed over whole: a mailbox with nothing queued takes this array as it is.
-        let entries = outgoing
+        // Handed over whole: every mailbox keeps this array as it is, and hands it on without a copy.
+        let updates = outgoing
         outgoing = []
-        let state = SubscriberState(diagnostics: last.update.diagnostics, authorization: last.update.authorization)
+        let precise = outgoingPrecise
+        let state = SubscriberState(diagnostics: last.diagnostics, authorization: last.authorization)
         for id in subscribers.keys.sorted() {
             guard let subscriber = subscribers[id], key == nil || serving(subscriber.key) == key else { continue }
             subscribers[id]?.lastState = state
             if let mailbox = subscriber.mailbox {
-                mailbox.post(entries)
+                // Every update of `outgoing` carries a fix.
+                mailbox.post(updates, precise: precise, fixes: updates.count)
             } else {
-                for entry in entries { subscriber.receive(entry.update) }
+                for update in updates { subscriber.receive(update) }
             }
         }
     }

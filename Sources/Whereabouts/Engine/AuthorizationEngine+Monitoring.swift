@@ -107,12 +107,12 @@ extension AuthorizationEngine {
     /// Follows whether the device stands still; returns whether `stationary` changed.
     func trackStillness(_ raw: Location) -> Bool {
         guard let start = anchor else {
-            anchor = raw
+            setAnchor(raw)
             return false
         }
         let radius = max(options.stationaryRadius, raw.horizontalAccuracy)
-        if start.coordinate.distance(to: raw.coordinate) > radius {
-            anchor = raw
+        if start.coordinate.distance(to: raw.coordinate, cosineOfLatitude: anchorCosine) > radius {
+            setAnchor(raw)
             if let visit = openVisit {
                 openVisit = nil
                 var ended = visit
@@ -143,6 +143,12 @@ extension AuthorizationEngine {
             broadcast(.didPauseLocationUpdates)
         }
         return true
+    }
+
+    /// Measures stillness from this fix on.
+    private func setAnchor(_ raw: Location) {
+        anchor = raw
+        anchorCosine = cos(raw.coordinate.latitude * .pi / 180)
     }
 
     static func quarterHour(_ date: Date) -> Date {

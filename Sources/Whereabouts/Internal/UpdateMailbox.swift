@@ -7,21 +7,27 @@ import Foundation
 /// for ``waitForRoom()`` before it reads the next batch, so a consumer slower than its source holds the source
 /// back and no more than ``capacity`` fixes ever wait here.
 ///
-/// What may be handed out is checked again at the moment of hand-off, under the lock: when the authorization
-/// narrows (revoked, Precise off, the app in the background without background updates) the engine calls
-/// ``restrict(to:)`` before it posts the update that announces the change, and every queued fix the app may no
-/// longer receive is dropped. The announcement is then the next thing the consumer reads after the updates that
-/// came before the change without a fix.
+/// The queue never holds a fix the app may no longer receive: when the authorization narrows (revoked, Precise
+/// off, the app in the background without background updates) the engine calls ``restrict(to:)`` before it posts
+/// the update that announces the change, and every queued fix the new allowance does not cover is dropped under
+/// the lock that every hand-off takes; a later post of such fixes drops them too. The announcement is then the
+/// next thing the consumer reads after the updates that came before the change without a fix.
+///
+/// Updates wait in segments, each an array the engine posted (one batch of the source): a segment is handed to a
+/// `liveUpdateBatches()` consumer as it is, without a copy, and read in place by a `liveUpdates()` consumer.
 final class UpdateMailbox: @unchecked Sendable {
     // @unchecked: every stored `var` is touched only while `lock` is held.
 
     /// A task suspended until the mailbox changes: the consumer for updates, the pump for room.
     typealias Waiter = CheckedContinuation<Void, Never>
 
-    /// One queued update, and whether its fix is precise.
-    struct Entry: Sendable {
-        let update: LocationUpdate
-        let precise: Bool
+    /// Updates posted together, as the engine made them: their fixes are all precise or all approximate.
+    struct Segment {
+        var updates: [LocationUpdate]
+        /// Whether its fixes are precise.
+        var precise: Bool
+        /// How many of `updates` carry a fix.
+        var fixes: Int
     }
 
     /// Fixes the mailbox holds before the pump waits: the bound of this queue.
@@ -30,8 +36,10 @@ final class UpdateMailbox: @unchecked Sendable {
     let batchLimit: Int
 
     private let lock = NSLock()
-    private var queue: [Entry] = []
-    private var head = 0
+    /// What waits, oldest first; the first segment is read from `offset` on.
+    private var segments: [Segment] = []
+    private var first = 0
+    private var offset = 0
     private var fixesQueued = 0
     private var allowance = DeliveryAllowance.all
     private var ending: Result<Void, any Error>?
@@ -55,21 +63,25 @@ final class UpdateMailbox: @unchecked Sendable {
     /// How many fixes wait for the consumer now.
     var bufferedFixes: Int { lock.withLock { fixesQueued } }
 
-    /// Queues updates; fixes the current allowance does not cover are dropped.
-    func post(_ entries: [Entry]) {
+    /// Queues updates made together; when the current allowance does not cover their fixes, the fixes are
+    /// dropped.
+    ///
+    /// - Parameters:
+    ///   - updates: The updates, in order; the array is kept as it is, without a copy.
+    ///   - precise: Whether their fixes are precise.
+    ///   - fixes: How many of them carry a fix.
+    func post(_ updates: [LocationUpdate], precise: Bool, fixes: Int) {
+        guard !updates.isEmpty else { return }
         let waiting: Waiter? = lock.withLock {
             guard !closed, ending == nil else { return nil }
-            if queue.isEmpty, allowance == .all {
-                // The common case: the engine's array becomes the queue, without a copy.
-                queue = entries
-                fixesQueued = entries.count { $0.update.location != nil }
-            } else {
-                queue.reserveCapacity(queue.count + entries.count)
-                for entry in entries where allowance.covers(entry) {
-                    queue.append(entry)
-                    if entry.update.location != nil { fixesQueued += 1 }
-                }
+            var segment = Segment(updates: updates, precise: precise, fixes: fixes)
+            if fixes > 0, !allowance.covers(precise: precise) {
+                segment.updates.removeAll { $0.location != nil }
+                segment.fixes = 0
+                if segment.updates.isEmpty { return nil }
             }
+            segments.append(segment)
+            fixesQueued += segment.fixes
             defer { consumer = nil }
             return consumer
         }
@@ -77,25 +89,29 @@ final class UpdateMailbox: @unchecked Sendable {
     }
 
     /// Queues one update.
-    func post(_ entry: Entry) {
-        let waiting: Waiter? = lock.withLock {
-            guard !closed, ending == nil, allowance.covers(entry) else { return nil }
-            queue.append(entry)
-            if entry.update.location != nil { fixesQueued += 1 }
-            defer { consumer = nil }
-            return consumer
-        }
-        waiting?.resume()
+    func post(_ update: LocationUpdate, precise: Bool) {
+        post([update], precise: precise, fixes: update.location == nil ? 0 : 1)
     }
 
     /// Sets what may still be handed out, and drops the queued fixes it does not cover.
     func restrict(to allowance: DeliveryAllowance) {
         let released: [Waiter] = lock.withLock {
             self.allowance = allowance
-            guard queue[head...].contains(where: { !allowance.covers($0) }) else { return [] }
-            queue = queue[head...].filter { allowance.covers($0) }
-            head = 0
-            fixesQueued = queue.count { $0.update.location != nil }
+            segments.removeFirst(first)
+            first = 0
+            var dropped = false
+            for index in segments.indices where segments[index].fixes > 0 {
+                guard !allowance.covers(precise: segments[index].precise) else { continue }
+                let start = index == 0 ? offset : 0
+                let kept = segments[index].updates[start...].filter { $0.location == nil }
+                fixesQueued -= segments[index].fixes
+                segments[index] = Segment(updates: kept, precise: segments[index].precise, fixes: 0)
+                if index == 0 { offset = 0 }
+                dropped = true
+            }
+            guard dropped else { return [] }
+            segments.removeAll { $0.updates.isEmpty }
+            if segments.isEmpty { offset = 0 }
             return takeProducersIfRoom()
         }
         for continuation in released { continuation.resume() }
@@ -117,8 +133,9 @@ final class UpdateMailbox: @unchecked Sendable {
         let (waiting, released, wasClosed): (Waiter?, [Waiter], Bool) = lock.withLock {
             let wasClosed = closed
             closed = true
-            queue.removeAll()
-            head = 0
+            segments.removeAll()
+            first = 0
+            offset = 0
             fixesQueued = 0
             defer {
                 consumer = nil
@@ -155,77 +172,124 @@ final class UpdateMailbox: @unchecked Sendable {
     var isFull: Bool { lock.withLock { !closed && fixesQueued + batchLimit > capacity } }
 
     /// The next update for the consumer, or `nil` at the end; throws the source's failure.
+    ///
+    /// Takes a waiting update without suspending (``poll()``), and waits only when none is there.
     func next() async throws -> LocationUpdate? {
         while true {
-            switch try take(all: false) {
-            case .taken(let updates): return updates.first
+            switch try poll() {
+            case .taken(let update): return update
             case .ended: return nil
-            case .empty: await waitForUpdates()
+            case .empty:
+                if consumerCancelled() { return nil }
+                await waitForUpdates()
             }
         }
     }
 
     /// Every update queued for the consumer (at least one), or `nil` at the end; throws the source's failure.
     func nextBatch() async throws -> [LocationUpdate]? {
+        if consumerCancelled() { return nil }
         while true {
-            switch try take(all: true) {
+            switch try pollBatch() {
             case .taken(let updates): return updates
             case .ended: return nil
-            case .empty: await waitForUpdates()
+            case .empty:
+                if consumerCancelled() { return nil }
+                await waitForUpdates()
             }
         }
     }
 
-    private enum Taken {
-        case taken([LocationUpdate])
+    /// Closes the mailbox when the consuming task was cancelled, and tells whether it was.
+    ///
+    /// The consumer's stream (`AsyncThrowingStream(unfolding:)`) ends by itself on cancellation and releases the
+    /// mailbox's sentinel, which closes it; this closes it at once, before the consumer would wait.
+    private func consumerCancelled() -> Bool {
+        guard Task.isCancelled else { return false }
+        close()
+        return true
+    }
+
+    /// What a look into the mailbox found.
+    enum Taken<Value> {
+        /// Something for the consumer.
+        case taken(Value)
+        /// Nothing yet: wait for the engine.
         case empty
+        /// The stream is over.
         case ended
     }
 
-    private func take(all: Bool) throws -> Taken {
-        if Task.isCancelled {
-            close()
-            return .ended
-        }
-        let (taken, released): (Result<Taken, any Error>, [Waiter]) = lock.withLock {
+    /// The next update, if one waits, without suspending; throws the source's failure.
+    ///
+    /// Every queued fix is one the current allowance covers (``post(_:precise:fixes:)`` and ``restrict(to:)``
+    /// drop the others under the lock), so what leaves here may be handed out.
+    func poll() throws -> Taken<LocationUpdate> {
+        let (taken, released): (Result<Taken<LocationUpdate>, any Error>, [Waiter]) = lock.withLock {
             if closed { return (.success(.ended), []) }
-            // Checked again at hand-off: a fix the app may no longer receive never leaves.
-            while head < queue.count, !allowance.covers(queue[head]) {
-                if queue[head].update.location != nil { fixesQueued -= 1 }
-                head += 1
+            guard first < segments.count else { return (ended(), []) }
+            let update = segments[first].updates[offset]
+            offset += 1
+            if update.location != nil {
+                fixesQueued -= 1
+                segments[first].fixes -= 1
             }
-            guard head < queue.count else {
-                queue.removeAll(keepingCapacity: true)
-                head = 0
-                switch ending {
-                case nil: return (.success(.empty), [])
-                case .success: return (.success(.ended), [])
-                case .failure(let error):
-                    ending = .success(())
-                    return (.failure(error), [])
-                }
+            if offset == segments[first].updates.count { dropFirstSegment() }
+            return (.success(.taken(update)), takeProducersIfRoom())
+        }
+        for continuation in released { continuation.resume() }
+        return try taken.get()
+    }
+
+    /// Every waiting update, if any, without suspending; throws the source's failure.
+    func pollBatch() throws -> Taken<[LocationUpdate]> {
+        let (taken, released): (Result<Taken<[LocationUpdate]>, any Error>, [Waiter]) = lock.withLock {
+            if closed { return (.success(.ended), []) }
+            guard first < segments.count else { return (ended(), []) }
+            var updates: [LocationUpdate]
+            if offset == 0, first + 1 == segments.count {
+                // The common case: the engine's array is handed over as it is, without a copy.
+                updates = segments[first].updates
+            } else {
+                updates = []
+                updates.reserveCapacity(segments[first...].reduce(0) { $0 + $1.updates.count } - offset)
+                updates += segments[first].updates[offset...]
+                for segment in segments[(first + 1)...] { updates += segment.updates }
             }
-            // One pass: what the consumer may have, and how many fixes leave.
-            let end = all ? queue.count : head + 1
-            var updates: [LocationUpdate] = []
-            updates.reserveCapacity(end - head)
-            for index in head..<end {
-                let entry = queue[index]
-                if entry.update.location != nil { fixesQueued -= 1 }
-                if allowance.covers(entry) { updates.append(entry.update) }
-            }
-            head = end
-            if head == queue.count {
-                queue.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head >= 4096, head * 2 >= queue.count {
-                queue.removeFirst(head)
-                head = 0
-            }
+            segments.removeAll(keepingCapacity: true)
+            first = 0
+            offset = 0
+            fixesQueued = 0
             return (.success(.taken(updates)), takeProducersIfRoom())
         }
         for continuation in released { continuation.resume() }
         return try taken.get()
+    }
+
+    /// What an empty mailbox tells the consumer: wait, the end, or the source's failure (once). Must be called
+    /// with `lock` held.
+    private func ended<Value>() -> Result<Taken<Value>, any Error> {
+        switch ending {
+        case nil: return .success(.empty)
+        case .success: return .success(.ended)
+        case .failure(let error):
+            ending = .success(())
+            return .failure(error)
+        }
+    }
+
+    /// Drops the first segment, read to its end. Must be called with `lock` held.
+    private func dropFirstSegment() {
+        offset = 0
+        segments[first].updates = []  // released now, not when the segments before `first` are removed
+        first += 1
+        if first == segments.count {
+            segments.removeAll(keepingCapacity: true)
+            first = 0
+        } else if first >= 64 {
+            segments.removeFirst(first)
+            first = 0
+        }
     }
 
     /// The waiting pumps, removed, when a batch fits. Must be called with `lock` held.
@@ -239,7 +303,7 @@ final class UpdateMailbox: @unchecked Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: Waiter) in
                 let ready: Bool = lock.withLock {
-                    if closed || ending != nil || head < queue.count || Task.isCancelled { return true }
+                    if closed || ending != nil || first < segments.count || Task.isCancelled { return true }
                     consumer = continuation
                     return false
                 }
@@ -265,9 +329,11 @@ struct DeliveryAllowance: Hashable, Sendable {
     /// Every fix.
     static let all = DeliveryAllowance(locations: true, precise: true)
 
-    /// Whether this queued update may be handed out: an update without a fix always may.
-    func covers(_ entry: UpdateMailbox.Entry) -> Bool {
-        guard entry.update.location != nil else { return true }
-        return locations && (precise || !entry.precise)
+    /// Whether fixes of this kind may be handed out; an update without a fix always may.
+    ///
+    /// - Parameter precise: Whether the fixes are precise.
+    /// - Returns: Whether they may be handed out.
+    func covers(precise: Bool) -> Bool {
+        locations && (self.precise || !precise)
     }
 }

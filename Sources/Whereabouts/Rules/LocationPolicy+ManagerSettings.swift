@@ -36,7 +36,19 @@ extension LocationPolicy {
     ///   - last: The last fix the standard service delivered, if any.
     /// - Returns: Whether to deliver it.
     package func passesDistanceFilter(_ raw: Location, since last: Location?) -> Bool {
-        guard let filter = properties.distanceFilter, filter > 0, let last else { return true }
+        Self.passesDistanceFilter(raw, since: last, filter: properties.distanceFilter)
+    }
+
+    /// Whether a distance filter lets a fix through: the first always, then one at least `filter` metres
+    /// (great-circle) from the last delivered.
+    ///
+    /// - Parameters:
+    ///   - raw: The new fix.
+    ///   - last: The last fix the standard service delivered, if any.
+    ///   - filter: The distance filter in metres; `nil` or not above zero lets every fix through.
+    /// - Returns: Whether to deliver it.
+    package static func passesDistanceFilter(_ raw: Location, since last: Location?, filter: Double?) -> Bool {
+        guard let filter, filter > 0, let last else { return true }
         return last.coordinate.distance(to: raw.coordinate) >= filter
     }
 
