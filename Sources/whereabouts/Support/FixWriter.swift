@@ -50,21 +50,21 @@ struct FixWriter {
         case .ndjson:
             if !Self.appendProperties(location, precise: precise, index: count, to: &line) {
                 line.removeAll(keepingCapacity: true)
-                line.append(contentsOf: "{}".utf8)
+                Self.append("{}", to: &line)
             }
         case .geojson:
             if count > 1 { line.append(UInt8(ascii: ",")) }
             let start = line.count
-            line.append(contentsOf: #"{"geometry":{"coordinates":["#.utf8)
+            Self.append(#"{"geometry":{"coordinates":["#, to: &line)
             var valid = Self.appendJSON(location.coordinate.longitude, to: &line)
             line.append(UInt8(ascii: ","))
             valid = Self.appendJSON(location.coordinate.latitude, to: &line) && valid
-            line.append(contentsOf: #"],"type":"Point"},"properties":"#.utf8)
+            Self.append(#"],"type":"Point"},"properties":"#, to: &line)
             valid = Self.appendProperties(location, precise: precise, index: count, to: &line) && valid
-            line.append(contentsOf: #","type":"Feature"}"#.utf8)
+            Self.append(#","type":"Feature"}"#, to: &line)
             if !valid {
                 line.removeSubrange(start...)
-                line.append(contentsOf: "{}".utf8)
+                Self.append("{}", to: &line)
             }
         }
         line.append(UInt8(ascii: "\n"))
@@ -81,24 +81,28 @@ struct FixWriter {
     /// - Returns: Whether every number was finite (else the bytes are not JSON and the caller writes `{}`).
     static func appendProperties(_ location: Location, precise: Bool, index: Int, to bytes: inout [UInt8]) -> Bool {
         var valid = true
-        bytes.append(contentsOf: #"{"altitude":"#.utf8)
+        Self.append(#"{"altitude":"#, to: &bytes)
         valid = appendJSON(location.altitude, to: &bytes) && valid
-        bytes.append(contentsOf: #","course":"#.utf8)
+        Self.append(#","course":"#, to: &bytes)
         valid = appendJSON(location.course, to: &bytes) && valid
-        bytes.append(contentsOf: #","horizontalAccuracy":"#.utf8)
+        Self.append(#","horizontalAccuracy":"#, to: &bytes)
         valid = appendJSON(location.horizontalAccuracy, to: &bytes) && valid
-        bytes.append(contentsOf: #","index":"#.utf8)
+        Self.append(#","index":"#, to: &bytes)
         appendDecimal(index, to: &bytes)
-        bytes.append(contentsOf: #","latitude":"#.utf8)
+        Self.append(#","latitude":"#, to: &bytes)
         valid = appendJSON(location.coordinate.latitude, to: &bytes) && valid
-        bytes.append(contentsOf: #","longitude":"#.utf8)
+        Self.append(#","longitude":"#, to: &bytes)
         valid = appendJSON(location.coordinate.longitude, to: &bytes) && valid
-        bytes.append(contentsOf: (precise ? #","precise":true,"speed":"# : #","precise":false,"speed":"#).utf8)
+        if precise {
+            append(#","precise":true,"speed":"#, to: &bytes)
+        } else {
+            append(#","precise":false,"speed":"#, to: &bytes)
+        }
         valid = appendJSON(location.speed, to: &bytes) && valid
         // The time is digits, '-', ':', '.', 'T' and 'Z' (or "invalid"): nothing JSON escapes.
-        bytes.append(contentsOf: #","timestamp":""#.utf8)
+        Self.append(#","timestamp":""#, to: &bytes)
         appendTime(location.timestamp, iso: true, to: &bytes)
-        bytes.append(contentsOf: #"","verticalAccuracy":"#.utf8)
+        Self.append(#"","verticalAccuracy":"#, to: &bytes)
         valid = appendJSON(location.verticalAccuracy, to: &bytes) && valid
         bytes.append(UInt8(ascii: "}"))
         return valid
@@ -120,22 +124,85 @@ struct FixWriter {
     @discardableResult
     static func appendJSON(_ value: Double?, to bytes: inout [UInt8]) -> Bool {
         guard let value else {
-            bytes.append(contentsOf: "null".utf8)
+            append("null", to: &bytes)
             return true
         }
         guard value.isFinite else { return false }
+        if appendShortDecimal(value, to: &bytes) { return true }
         var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
+        text.withUTF8 { utf8 in
+            var count = utf8.count
+            if count >= 2, utf8[count - 2] == UInt8(ascii: "."), utf8[count - 1] == UInt8(ascii: "0") { count -= 2 }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<count]))
+        }
         return true
     }
 
+    /// The digits `description` writes for the numbers fixes mostly hold (`52.5200055`, `34.3`, `4.5`, `12`), without
+    /// making a `String`: when some decimal with at most 9 digits after the point reads back as `value`, the one with
+    /// the fewest such digits is the shortest round-tripping form, which `description` writes.
+    ///
+    /// For a magnitude from 0.001 to below 10⁶, `value × 10ᵏ` (k ≤ 9) stays below 2⁵⁰: at most one whole number `m`
+    /// lies close enough to it to read back as `value`, rounding finds it, and `m ÷ 10ᵏ == value` (both exact
+    /// doubles, the division correctly rounded, as reading the decimal is) says whether it does. Anything else (zero,
+    /// tiny, large, or needing more digits) is left to `description`.
+    ///
+    /// - Returns: Whether the number was written.
+    static func appendShortDecimal(_ value: Double, to bytes: inout [UInt8]) -> Bool {
+        let magnitude = value.magnitude
+        guard magnitude >= 0.001, magnitude < 1e6 else { return false }
+        var scale = 1.0
+        var decimals = 0
+        while true {
+            let scaled = magnitude * scale
+            let whole = scaled.rounded()
+            if whole / scale == magnitude {
+                if value < 0 { bytes.append(UInt8(ascii: "-")) }
+                var divisor: UInt64 = 1
+                for _ in 0..<decimals { divisor *= 10 }
+                let digits = UInt64(whole)
+                appendDecimal(digits / divisor, to: &bytes)
+                if decimals > 0 {
+                    bytes.append(UInt8(ascii: "."))
+                    appendDigits(Int(digits % divisor), count: decimals, to: &bytes)
+                }
+                return true
+            }
+            guard decimals < 9 else { return false }
+            decimals += 1
+            scale *= 10
+        }
+    }
+
+    /// A whole number in decimal, without a `String`.
     static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        guard value >= 0, value < 10 else {
+        guard value >= 0 else {
             bytes.append(contentsOf: String(value).utf8)
             return
         }
-        bytes.append(UInt8(ascii: "0") + UInt8(value))
+        appendDecimal(UInt64(value), to: &bytes)
+    }
+
+    /// A whole number in decimal, without a `String`.
+    static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
+        guard value >= 10 else {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        var divisor: UInt64 = 10
+        while value / divisor >= 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// Appends a literal's UTF-8 bytes in one copy.
+    @inline(__always)
+    static func append(_ literal: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// ISO 8601 in UTC: `2025-06-01T12:00:07.000Z` (`iso`, milliseconds rounded) or `12:00:07` (the table's
@@ -183,7 +250,7 @@ struct FixWriter {
     }
 
     /// `value` (0 ≤ value < 10^count) in exactly `count` digits, zero-padded.
-    private static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
+    static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
         var divisor = 1
         for _ in 1..<count { divisor *= 10 }
         var rest = value
