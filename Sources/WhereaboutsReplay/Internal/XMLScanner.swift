@@ -222,6 +222,9 @@ struct XMLScanner {
     }
 
     /// The line and column of a buffer index at or after the last one asked for.
+    ///
+    /// Only the newlines are counted over the bytes since the last position asked for (a loop the compiler
+    /// vectorizes); the column is counted on the last line alone, in characters (UTF-8 lead bytes).
     mutating func position(of index: Int) -> XMLPosition {
         let target = min(index, buffer.count)
         if target > countedIndex {
@@ -229,16 +232,18 @@ struct XMLScanner {
             var column = self.column
             let start = countedIndex
             buffer.withUnsafeBufferPointer { bytes in
-                var index = start
-                while index < target {
-                    let byte = bytes[index]
-                    if byte == XMLBytes.newline {
-                        line += 1
-                        column = 0
-                    } else if byte & 0xC0 != 0x80 {
-                        column += 1
+                var lineStart = target
+                while lineStart > start, bytes[lineStart - 1] != XMLBytes.newline { lineStart -= 1 }
+                if lineStart > start {
+                    var newlines = 0
+                    for byte in UnsafeBufferPointer(rebasing: bytes[start..<lineStart]) {
+                        newlines &+= byte == XMLBytes.newline ? 1 : 0
                     }
-                    index += 1
+                    line += newlines
+                    column = 0
+                }
+                for byte in UnsafeBufferPointer(rebasing: bytes[lineStart..<target]) {
+                    column &+= byte & 0xC0 != 0x80 ? 1 : 0
                 }
             }
             self.line = line
