@@ -142,36 +142,32 @@ struct FixWriter {
     /// making a `String`: when some decimal with at most 9 digits after the point reads back as `value`, the one with
     /// the fewest such digits is the shortest round-tripping form, which `description` writes.
     ///
-    /// For a magnitude from 0.001 to below 10⁶, `value × 10ᵏ` (k ≤ 9) stays below 2⁵⁰: at most one whole number `m`
-    /// lies close enough to it to read back as `value`, rounding finds it, and `m ÷ 10ᵏ == value` (both exact
-    /// doubles, the division correctly rounded, as reading the decimal is) says whether it does. Anything else (zero,
-    /// tiny, large, or needing more digits) is left to `description`.
+    /// For a magnitude from 0.001 to below 10⁶, `value × 10⁹` stays below 2⁵⁰: at most one whole number `m` lies close
+    /// enough to it to read back as `value`, and rounding finds it; `m ÷ 10⁹ == value` (both exact doubles, the
+    /// division correctly rounded, as reading the decimal is) says whether it does. A shorter decimal that reads back
+    /// would give such an `m` too (its digits followed by zeros), so when `m` reads back the shortest form is `m`
+    /// without its trailing zeros, and when it does not no decimal of at most 9 digits after the point does. Anything
+    /// else (zero, tiny, large, or needing more digits) is left to `description`.
     ///
     /// - Returns: Whether the number was written.
     static func appendShortDecimal(_ value: Double, to bytes: inout [UInt8]) -> Bool {
         let magnitude = value.magnitude
         guard magnitude >= 0.001, magnitude < 1e6 else { return false }
-        var scale = 1.0
-        var decimals = 0
-        while true {
-            let scaled = magnitude * scale
-            let whole = scaled.rounded()
-            if whole / scale == magnitude {
-                if value < 0 { bytes.append(UInt8(ascii: "-")) }
-                var divisor: UInt64 = 1
-                for _ in 0..<decimals { divisor *= 10 }
-                let digits = UInt64(whole)
-                appendDecimal(digits / divisor, to: &bytes)
-                if decimals > 0 {
-                    bytes.append(UInt8(ascii: "."))
-                    appendDigits(Int(digits % divisor), count: decimals, to: &bytes)
-                }
-                return true
-            }
-            guard decimals < 9 else { return false }
-            decimals += 1
-            scale *= 10
+        let whole = (magnitude * 1e9).rounded()
+        guard whole / 1e9 == magnitude else { return false }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let digits = UInt64(whole)
+        appendDecimal(digits / 1_000_000_000, to: &bytes)
+        var fraction = Int(digits % 1_000_000_000)
+        guard fraction > 0 else { return true }
+        var decimals = 9
+        while fraction % 10 == 0 {
+            fraction /= 10
+            decimals -= 1
         }
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(fraction, count: decimals, to: &bytes)
+        return true
     }
 
     /// A whole number in decimal, without a `String`.
@@ -251,13 +247,26 @@ struct FixWriter {
 
     /// `value` (0 ≤ value < 10^count) in exactly `count` digits, zero-padded.
     static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
-        var divisor = 1
-        for _ in 1..<count { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        let zero = UInt8(ascii: "0")
+        switch count {
+        case 2:
+            bytes.append(zero + UInt8(value / 10))
+            bytes.append(zero + UInt8(value % 10))
+        case 3:
+            bytes.append(zero + UInt8(value / 100))
+            bytes.append(zero + UInt8(value / 10 % 10))
+            bytes.append(zero + UInt8(value % 10))
+        default:
+            // The digits from the last, written into their places at once.
+            let end = bytes.count + count
+            bytes.append(contentsOf: repeatElement(zero, count: count))
+            var rest = value
+            var index = end - 1
+            while rest > 0 && index >= end - count {
+                bytes[index] = zero + UInt8(rest % 10)
+                rest /= 10
+                index -= 1
+            }
         }
     }
 }
