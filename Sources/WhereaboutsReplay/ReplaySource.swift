@@ -6,7 +6,7 @@ public import Whereabouts
 /// The track's own timestamps set the pace: in real time (`.realTime`), N times faster
 /// (`.multiplier(N)`), or as fast as the consumer reads (`.asFastAsPossible`). The file is read
 /// as it plays, in constant memory; cancelling the consumer closes it. The engine pulls the replay
-/// (``eventBatches()``): a consumer slower than the replay holds it back.
+/// (``eventBatches()``): a consumer slower than the replay holds it back (at full speed, one batch read ahead).
 ///
 /// ```swift
 /// let source = ReplaySource(.file(URL(filePath: "walk.gpx")), speed: .multiplier(10))
@@ -160,14 +160,20 @@ public struct ReplaySource: LocationSource {
     /// of its slowest consumer by more than one batch.
     ///
     /// At `.asFastAsPossible` a batch holds up to ``Whereabouts/LocationSource/preferredBatchSize`` events read
-    /// straight from the file; at a paced speed each batch holds one event, handed over when it is due.
+    /// straight from the file, and the next batch is read while the engine takes in this one (one batch ahead, no
+    /// more); at a paced speed each batch holds one event, handed over when it is due.
     ///
     /// - Returns: The track's events, in batches, paced; the stream throws as ``events()`` does.
     public func eventBatches() -> AsyncThrowingStream<[SourceEvent], any Error> {
         let player = Player(source: self)
-        let limit = speed == .asFastAsPossible ? Self.preferredBatchSize : 1
+        guard speed == .asFastAsPossible else {
+            return AsyncThrowingStream {
+                try await player.nextBatch(limit: 1)
+            }
+        }
+        let prefetcher = BatchPrefetcher(player: player, limit: Self.preferredBatchSize)
         return AsyncThrowingStream {
-            try await player.nextBatch(limit: limit)
+            try await prefetcher.next()
         }
     }
 }

@@ -74,6 +74,65 @@ struct FixWriterOracleTests {
         }
     }
 
+    /// A decimal with up to 10 digits after the point, of a magnitude from 10⁻⁴ to 10⁷, or one halfway between two
+    /// such decimals (a tie for `%.Nf`), of either sign: the shapes the writers' fast paths take.
+    static func decimal(_ generator: inout Generator) -> Double {
+        let decimals = Int(generator.next() % 11)
+        let magnitude = pow(10, Double(Int(generator.next() % 12)) - 4)
+        let scale = pow(10, Double(decimals))
+        var value = (Double.random(in: 0...magnitude, using: &generator) * scale).rounded() / scale
+        if generator.next() % 4 == 0 { value += 0.5 / scale }
+        return generator.next() % 2 == 0 ? value : -value
+    }
+
+    @Test func shortDecimalsAreWrittenAsDescriptionWritesThem() {
+        var generator = Generator(state: 23)
+        var fast = 0
+        for _ in 0..<300_000 {
+            let value = Self.decimal(&generator)
+            var bytes: [UInt8] = []
+            var expected = value.description
+            if expected.hasSuffix(".0") { expected.removeLast(2) }
+            if FixWriter.appendShortDecimal(value, to: &bytes) {
+                fast += 1
+                #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(value.bitPattern)")
+            }
+            bytes.removeAll()
+            FixWriter.appendJSON(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(value.bitPattern)")
+            if String(decoding: bytes, as: UTF8.self) != expected { return }
+        }
+        // Most of these values take the fast path; the rest go through `description`.
+        #expect(fast > 100_000)
+    }
+
+    @Test func fixedPointIsWrittenAsPrintfWritesIt() {
+        var generator = Generator(state: 29)
+        var fast = 0
+        let edges: [Double] = [
+            0, -0.0, 0.5, 1.5, 2.5, -0.5, -2.5, 0.25, 0.35, 0.125, 1e-7, -1e-7, 0.0000005, 0.0000015,
+            4_503_599_627.370496,
+            1e300, -1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .nan, .infinity, -.infinity,
+        ]
+        for index in 0..<300_000 {
+            let value =
+                index < edges.count
+                ? edges[index] : (index % 2 == 0 ? Self.decimal(&generator) : Self.double(&generator))
+            for decimals in [0, 1, 6] {
+                var bytes: [UInt8] = []
+                let expected = String(format: "%.\(decimals)f", value)
+                if FixWriter.appendFixed(value, decimals: decimals, to: &bytes) {
+                    fast += 1
+                    let written = String(decoding: bytes, as: UTF8.self)
+                    #expect(written == expected, "\(value.bitPattern) %.\(decimals)f")
+                    if written != expected { return }
+                }
+            }
+        }
+        // Most of these values take the fast path; the rest (not finite, or too large) go through `vsnprintf`.
+        #expect(fast > 450_000)
+    }
+
     /// A fix with random values, some absent, some not finite.
     static func fix(_ generator: inout Generator) -> (location: Location, precise: Bool) {
         func optional(_ generator: inout Generator) -> Double? {

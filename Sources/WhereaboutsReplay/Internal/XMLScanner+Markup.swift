@@ -44,7 +44,8 @@ extension XMLScanner {
         skippingMarkup =
             kind == .comment || kind == .processingInstruction || kind == .doctype
             || (kind == .cdata && !collectsText)
-        return .next
+        // The markup is read at once, as the next turn of `next()` would.
+        return continueMarkup()
     }
 
     private mutating func misplacedLessThan(_ message: String) -> Step {

@@ -36,7 +36,10 @@ extension XMLScanner {
             return .event(issue)
         }
         pos = stop
-        guard stop < buffer.count, buffer[stop] == XMLBytes.ampersand else { return .next }
+        guard stop < buffer.count else { return .next }
+        // Markup follows: read it at once, as the next turn of `next()` would.
+        if buffer[stop] == XMLBytes.lessThan { return beginMarkup() }
+        guard buffer[stop] == XMLBytes.ampersand else { return .next }
         let entity = buffer.withUnsafeBufferPointer { XMLBytes.entity(in: $0, at: stop) }
         switch entity {
         case .scalar(let scalar, let length):

@@ -222,14 +222,31 @@ struct XMLScanner {
     }
 
     /// The line and column of a buffer index at or after the last one asked for.
+    ///
+    /// Every byte is counted once, eight at a time: a word without a newline adds its characters to the column
+    /// (bytes that are not UTF-8 continuation bytes, `10xxxxxx`); one with a newline starts a line after the first.
     mutating func position(of index: Int) -> XMLPosition {
         let target = min(index, buffer.count)
         if target > countedIndex {
             var line = self.line
             var column = self.column
             let start = countedIndex
-            buffer.withUnsafeBufferPointer { bytes in
+            buffer.withUnsafeBytes { bytes in
                 var index = start
+                while target - index >= 8 {
+                    let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    // A byte is a newline where `word ^ 0x0A…` has a zero byte; the lowest flag marks the first.
+                    let flipped = word ^ 0x0A0A_0A0A_0A0A_0A0A
+                    let newlines = (flipped &- 0x0101_0101_0101_0101) & ~flipped & 0x8080_8080_8080_8080
+                    if newlines == 0 {
+                        column += 8 - (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                        index += 8
+                    } else {
+                        line += 1
+                        column = 0
+                        index += newlines.trailingZeroBitCount / 8 + 1
+                    }
+                }
                 while index < target {
                     let byte = bytes[index]
                     if byte == XMLBytes.newline {

@@ -286,13 +286,23 @@ struct TrackSession {
         writer.begin()
         defer { writer.end() }
         var last: Authorization?
+        var delivered = tally.counts.delivered
         // The engine holds at most a bounded number of updates for this loop and hands over all it holds at once;
         // a revoke or Precise off drops the fixes it held, so the change is the next thing read.
         for try await batch in await client.liveUpdateBatches() {
-            guard let update = batch.last else { continue }
+            guard let final = batch.last else { continue }
+            // The tally is told once per batch: the fixes written, how many precise, and the fixes themselves
+            // only when it draws a picture.
+            var count = 0
+            var preciseCount = 0
+            var received: [(location: Location, precise: Bool)] = []
+            var stops = false
             for update in batch {
                 // Ctrl-C cancels this task: stop now rather than after printing the batch.
-                if Task.isCancelled { return }
+                if Task.isCancelled {
+                    stops = true
+                    break
+                }
                 if let previous = last, previous != update.authorization {
                     terminal.error(
                         "Settings changed: \(update.authorization)"
@@ -304,14 +314,24 @@ struct TrackSession {
                 if let location = update.location {
                     let precise = update.authorization.accuracy == .fullAccuracy
                     writer.write(location, precise: precise)
-                    tally.delivered(location, precise: precise)
-                    if let limit = command.limit, tally.counts.delivered >= limit { return }
+                    count += 1
+                    if precise { preciseCount += 1 }
+                    if tally.drawsPicture { received.append((location, precise)) }
+                    if let limit = command.limit, delivered + count >= limit {
+                        stops = true
+                        break
+                    }
                 }
             }
+            tally.delivered(count: count, preciseCount: preciseCount, locations: received)
+            delivered += count
+            if stops { return }
+            // The status line is for a terminal: nothing to build when standard error is not one.
+            guard terminal.errorIsTerminal else { continue }
             let counts = tally.counts
-            let notes = update.diagnostics.map(\.rawValue).sorted().joined(separator: ", ")
+            let notes = final.diagnostics.map(\.rawValue).sorted().joined(separator: ", ")
             terminal.status(
-                "▸ \(counts.read) read · \(counts.delivered) received · \(update.authorization) · \(speed)"
+                "▸ \(counts.read) read · \(counts.delivered) received · \(final.authorization) · \(speed)"
                     + (notes.isEmpty ? "" : " · \(notes)")
             )
         }

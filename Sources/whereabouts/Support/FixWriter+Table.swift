@@ -26,16 +26,16 @@ extension FixWriter {
         start = bytes.count
         appendTime(location.timestamp, iso: false, to: &bytes)
         pad(from: start, width: widths[1], in: &bytes)
-        appendCell("%.6f", location.coordinate.latitude, width: widths[2], to: &bytes)
-        appendCell("%.6f", location.coordinate.longitude, width: widths[3], to: &bytes)
-        appendCell("%.0f", location.horizontalAccuracy, width: widths[4], to: &bytes)
-        appendCell("%.1f", location.speed, width: widths[5], to: &bytes)
-        appendCell("%.0f", location.course, width: widths[6], to: &bytes)
+        appendCell(location.coordinate.latitude, decimals: 6, width: widths[2], to: &bytes)
+        appendCell(location.coordinate.longitude, decimals: 6, width: widths[3], to: &bytes)
+        appendCell(location.horizontalAccuracy, decimals: 0, width: widths[4], to: &bytes)
+        appendCell(location.speed, decimals: 1, width: widths[5], to: &bytes)
+        appendCell(location.course, decimals: 0, width: widths[6], to: &bytes)
         bytes.append(contentsOf: (precise ? "     precise" : " approximate").utf8)
     }
 
-    /// A space, then `value` printed with `format` (one `%.Nf`) right-aligned in `width`, or `—` when absent.
-    private static func appendCell(_ format: String, _ value: Double?, width: Int, to bytes: inout [UInt8]) {
+    /// A space, then `value` printed as `%.Nf` (N = `decimals`) right-aligned in `width`, or `—` when absent.
+    private static func appendCell(_ value: Double?, decimals: Int, width: Int, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: " "))
         guard let value else {
             bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - 1))
@@ -43,6 +43,48 @@ extension FixWriter {
             return
         }
         let start = bytes.count
+        if !appendFixed(value, decimals: decimals, to: &bytes) {
+            appendPrinted(value, format: "%.\(decimals)f", to: &bytes)
+        }
+        pad(from: start, width: width, in: &bytes)
+    }
+
+    /// `value` as `%.Nf` prints it (N = `decimals`, at most 9), without the C library: the exact value of the double
+    /// times 10ᴺ, rounded half to even, then its digits; a sign for anything with the sign bit (`-0.000000`).
+    ///
+    /// `value × 10ᴺ` is computed as a double `p` plus its exact rounding error `e` (a fused multiply-add), so the
+    /// rounding sees the exact product: `p` rounded half to even is right unless `p` lies exactly halfway, where the
+    /// sign of `e` decides.
+    ///
+    /// - Returns: Whether it was written: not for a value that is not finite or whose `value × 10ᴺ` reaches 2⁵².
+    static func appendFixed(_ value: Double, decimals: Int, to bytes: inout [UInt8]) -> Bool {
+        guard value.isFinite, (0...9).contains(decimals) else { return false }
+        var divisor: UInt64 = 1
+        for _ in 0..<decimals { divisor *= 10 }
+        let magnitude = value.magnitude
+        let scale = Double(divisor)
+        let product = magnitude * scale
+        guard product < 4_503_599_627_370_496 else { return false }
+        let error = (-product).addingProduct(magnitude, scale)
+        var rounded = product.rounded(.toNearestOrEven)
+        let offset = product - rounded
+        if offset == 0.5, error > 0 {
+            rounded += 1
+        } else if offset == -0.5, error < 0 {
+            rounded -= 1
+        }
+        if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+        let digits = UInt64(rounded)
+        appendDecimal(digits / divisor, to: &bytes)
+        if decimals > 0 {
+            bytes.append(UInt8(ascii: "."))
+            appendDigits(Int(digits % divisor), count: decimals, to: &bytes)
+        }
+        return true
+    }
+
+    /// `value` printed by `vsnprintf` with `format` (one `%.Nf`): for what ``appendFixed(_:decimals:to:)`` leaves.
+    private static func appendPrinted(_ value: Double, format: String, to bytes: inout [UInt8]) {
         let written = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 48) { buffer in
             let length = withVaList([value]) { arguments in
                 format.withCString { vsnprintf(buffer.baseAddress, buffer.count, $0, arguments) }
@@ -54,7 +96,6 @@ extension FixWriter {
         if !written {
             bytes.append(contentsOf: String(format: format, value).utf8)
         }
-        pad(from: start, width: width, in: &bytes)
     }
 
     /// Right-aligns the ASCII text from `start` to the end in `width` columns.

@@ -50,21 +50,21 @@ struct FixWriter {
         case .ndjson:
             if !Self.appendProperties(location, precise: precise, index: count, to: &line) {
                 line.removeAll(keepingCapacity: true)
-                line.append(contentsOf: "{}".utf8)
+                Self.append("{}", to: &line)
             }
         case .geojson:
             if count > 1 { line.append(UInt8(ascii: ",")) }
             let start = line.count
-            line.append(contentsOf: #"{"geometry":{"coordinates":["#.utf8)
+            Self.append(#"{"geometry":{"coordinates":["#, to: &line)
             var valid = Self.appendJSON(location.coordinate.longitude, to: &line)
             line.append(UInt8(ascii: ","))
             valid = Self.appendJSON(location.coordinate.latitude, to: &line) && valid
-            line.append(contentsOf: #"],"type":"Point"},"properties":"#.utf8)
+            Self.append(#"],"type":"Point"},"properties":"#, to: &line)
             valid = Self.appendProperties(location, precise: precise, index: count, to: &line) && valid
-            line.append(contentsOf: #","type":"Feature"}"#.utf8)
+            Self.append(#","type":"Feature"}"#, to: &line)
             if !valid {
                 line.removeSubrange(start...)
-                line.append(contentsOf: "{}".utf8)
+                Self.append("{}", to: &line)
             }
         }
         line.append(UInt8(ascii: "\n"))
@@ -81,24 +81,28 @@ struct FixWriter {
     /// - Returns: Whether every number was finite (else the bytes are not JSON and the caller writes `{}`).
     static func appendProperties(_ location: Location, precise: Bool, index: Int, to bytes: inout [UInt8]) -> Bool {
         var valid = true
-        bytes.append(contentsOf: #"{"altitude":"#.utf8)
+        Self.append(#"{"altitude":"#, to: &bytes)
         valid = appendJSON(location.altitude, to: &bytes) && valid
-        bytes.append(contentsOf: #","course":"#.utf8)
+        Self.append(#","course":"#, to: &bytes)
         valid = appendJSON(location.course, to: &bytes) && valid
-        bytes.append(contentsOf: #","horizontalAccuracy":"#.utf8)
+        Self.append(#","horizontalAccuracy":"#, to: &bytes)
         valid = appendJSON(location.horizontalAccuracy, to: &bytes) && valid
-        bytes.append(contentsOf: #","index":"#.utf8)
+        Self.append(#","index":"#, to: &bytes)
         appendDecimal(index, to: &bytes)
-        bytes.append(contentsOf: #","latitude":"#.utf8)
+        Self.append(#","latitude":"#, to: &bytes)
         valid = appendJSON(location.coordinate.latitude, to: &bytes) && valid
-        bytes.append(contentsOf: #","longitude":"#.utf8)
+        Self.append(#","longitude":"#, to: &bytes)
         valid = appendJSON(location.coordinate.longitude, to: &bytes) && valid
-        bytes.append(contentsOf: (precise ? #","precise":true,"speed":"# : #","precise":false,"speed":"#).utf8)
+        if precise {
+            append(#","precise":true,"speed":"#, to: &bytes)
+        } else {
+            append(#","precise":false,"speed":"#, to: &bytes)
+        }
         valid = appendJSON(location.speed, to: &bytes) && valid
         // The time is digits, '-', ':', '.', 'T' and 'Z' (or "invalid"): nothing JSON escapes.
-        bytes.append(contentsOf: #","timestamp":""#.utf8)
+        Self.append(#","timestamp":""#, to: &bytes)
         appendTime(location.timestamp, iso: true, to: &bytes)
-        bytes.append(contentsOf: #"","verticalAccuracy":"#.utf8)
+        Self.append(#"","verticalAccuracy":"#, to: &bytes)
         valid = appendJSON(location.verticalAccuracy, to: &bytes) && valid
         bytes.append(UInt8(ascii: "}"))
         return valid
@@ -120,22 +124,81 @@ struct FixWriter {
     @discardableResult
     static func appendJSON(_ value: Double?, to bytes: inout [UInt8]) -> Bool {
         guard let value else {
-            bytes.append(contentsOf: "null".utf8)
+            append("null", to: &bytes)
             return true
         }
         guard value.isFinite else { return false }
+        if appendShortDecimal(value, to: &bytes) { return true }
         var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
+        text.withUTF8 { utf8 in
+            var count = utf8.count
+            if count >= 2, utf8[count - 2] == UInt8(ascii: "."), utf8[count - 1] == UInt8(ascii: "0") { count -= 2 }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<count]))
+        }
         return true
     }
 
+    /// The digits `description` writes for the numbers fixes mostly hold (`52.5200055`, `34.3`, `4.5`, `12`), without
+    /// making a `String`: when some decimal with at most 9 digits after the point reads back as `value`, the one with
+    /// the fewest such digits is the shortest round-tripping form, which `description` writes.
+    ///
+    /// For a magnitude from 0.001 to below 10⁶, `value × 10⁹` stays below 2⁵⁰: at most one whole number `m` lies close
+    /// enough to it to read back as `value`, and rounding finds it; `m ÷ 10⁹ == value` (both exact doubles, the
+    /// division correctly rounded, as reading the decimal is) says whether it does. A shorter decimal that reads back
+    /// would give such an `m` too (its digits followed by zeros), so when `m` reads back the shortest form is `m`
+    /// without its trailing zeros, and when it does not no decimal of at most 9 digits after the point does. Anything
+    /// else (zero, tiny, large, or needing more digits) is left to `description`.
+    ///
+    /// - Returns: Whether the number was written.
+    static func appendShortDecimal(_ value: Double, to bytes: inout [UInt8]) -> Bool {
+        let magnitude = value.magnitude
+        guard magnitude >= 0.001, magnitude < 1e6 else { return false }
+        let whole = (magnitude * 1e9).rounded()
+        guard whole / 1e9 == magnitude else { return false }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let digits = UInt64(whole)
+        appendDecimal(digits / 1_000_000_000, to: &bytes)
+        var fraction = Int(digits % 1_000_000_000)
+        guard fraction > 0 else { return true }
+        var decimals = 9
+        while fraction % 10 == 0 {
+            fraction /= 10
+            decimals -= 1
+        }
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(fraction, count: decimals, to: &bytes)
+        return true
+    }
+
+    /// A whole number in decimal, without a `String`.
     static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        guard value >= 0, value < 10 else {
+        guard value >= 0 else {
             bytes.append(contentsOf: String(value).utf8)
             return
         }
-        bytes.append(UInt8(ascii: "0") + UInt8(value))
+        appendDecimal(UInt64(value), to: &bytes)
+    }
+
+    /// A whole number in decimal, without a `String`.
+    static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
+        guard value >= 10 else {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        var divisor: UInt64 = 10
+        while value / divisor >= 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// Appends a literal's UTF-8 bytes in one copy.
+    @inline(__always)
+    static func append(_ literal: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// ISO 8601 in UTC: `2025-06-01T12:00:07.000Z` (`iso`, milliseconds rounded) or `12:00:07` (the table's
@@ -183,14 +246,27 @@ struct FixWriter {
     }
 
     /// `value` (0 ≤ value < 10^count) in exactly `count` digits, zero-padded.
-    private static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
-        var divisor = 1
-        for _ in 1..<count { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+    static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
+        let zero = UInt8(ascii: "0")
+        switch count {
+        case 2:
+            bytes.append(zero + UInt8(value / 10))
+            bytes.append(zero + UInt8(value % 10))
+        case 3:
+            bytes.append(zero + UInt8(value / 100))
+            bytes.append(zero + UInt8(value / 10 % 10))
+            bytes.append(zero + UInt8(value % 10))
+        default:
+            // The digits from the last, written into their places at once.
+            let end = bytes.count + count
+            bytes.append(contentsOf: repeatElement(zero, count: count))
+            var rest = value
+            var index = end - 1
+            while rest > 0 && index >= end - count {
+                bytes[index] = zero + UInt8(rest % 10)
+                rest /= 10
+                index -= 1
+            }
         }
     }
 }

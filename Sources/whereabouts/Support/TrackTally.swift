@@ -18,19 +18,27 @@ final class TrackTally: Sendable {
         self.drawsPicture = drawsPicture
     }
 
-    func sawRaw(_ event: SourceEvent) {
-        guard case .location(let location) = event else { return }
+    /// Counts the fixes of a batch of raw events (one lock for the batch).
+    func sawRaw(_ events: [SourceEvent]) {
         state.withValue { state in
-            state.read += 1
-            if drawsPicture { state.picture.addTruth(location.coordinate) }
+            for event in events {
+                guard case .location(let location) = event else { continue }
+                state.read += 1
+                if drawsPicture { state.picture.addTruth(location.coordinate) }
+            }
         }
     }
 
-    func delivered(_ location: Location, precise isPrecise: Bool) {
+    /// Counts fixes the app received: `count` of them, `preciseCount` precise; with the picture on, `locations`
+    /// holds them (else it may be empty).
+    func delivered(count: Int, preciseCount: Int, locations: [(location: Location, precise: Bool)]) {
+        guard count > 0 else { return }
         state.withValue { state in
-            state.delivered += 1
-            if isPrecise { state.precise += 1 }
-            if drawsPicture { state.picture.addReceived(location, precise: isPrecise) }
+            state.delivered += count
+            state.precise += preciseCount
+            if drawsPicture {
+                for (location, precise) in locations { state.picture.addReceived(location, precise: precise) }
+            }
         }
     }
 
