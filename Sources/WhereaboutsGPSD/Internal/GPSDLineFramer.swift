@@ -4,7 +4,7 @@ import NIOCore
 /// Splits gpsd's byte stream into lines at `\n`, and hands on all the whole lines of one read as one frame.
 ///
 /// Each ``GPSDFrame/lines(_:)`` holds every complete line in the buffer at once (gpsd's reports of one socket read),
-/// so the reader crosses from the event loop to its task once per read, not once per line; ``forEachLine(in:_:)``
+/// so the source acts on one frame per read, not one per line; ``forEachLine(in:_:)``
 /// splits a frame again, dropping a `\r` before each `\n` and empty lines.
 ///
 /// A line longer than `maximumLength` is not buffered: its bytes are dropped as they come until
