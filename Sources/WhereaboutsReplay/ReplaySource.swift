@@ -157,7 +157,7 @@ public struct ReplaySource: LocationSource {
     }
 
     /// Starts the replay, in batches the engine pulls when its consumers have room: the replay never runs ahead
-    /// of its slowest consumer by more than one batch.
+    /// of its slowest consumer by more than the batch being taken in and one read ahead.
     ///
     /// At `.asFastAsPossible` a batch holds up to ``Whereabouts/LocationSource/preferredBatchSize`` events read
     /// straight from the file, and the next batch is read while the engine takes in this one (one batch ahead, no

@@ -75,4 +75,48 @@ struct LintClosureClientTests {
         var mentions = ClosureMemberMentions(root: root)
         #expect(mentions.callableUses(uses, of: target) == uses)
     }
+
+    @Test("a linked closure called as `N?()` counts; an app's own closure property of the same name hides nothing")
+    func callForms() throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "closure-forms-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for folder in ["Kit", "App"] {
+            try FileManager.default.createDirectory(at: root.appending(path: folder), withIntermediateDirectories: true)
+        }
+        let live = """
+            import CoreLocation
+
+            struct Client {
+                var ask: (() -> Void)?
+            }
+
+            extension Client {
+                static func live(_ manager: CLLocationManager) -> Self {
+                    Self(ask: { manager.requestWhenInUseAuthorization() })
+                }
+
+                func askIfNeeded() { ask?() }
+            }
+
+            func schedule(_ manager: CLLocationManager, on scheduler: Scheduler) {
+                scheduler.run(askLater: { manager.requestAlwaysAuthorization() })
+            }
+            """
+        try live.write(to: root.appending(path: "Kit/Live.swift"), atomically: true, encoding: .utf8)
+        // The app declares a closure property named like the library's argument label, and never calls it.
+        let app = """
+            struct Screen {
+                var askLater: () -> Void = {}
+            }
+            """
+        try app.write(to: root.appending(path: "App/Screen.swift"), atomically: true, encoding: .utf8)
+        let uses = Self.uses(live)
+        #expect(uses.map { $0.closure?.name } == ["ask", "askLater"])
+        var target = LintRulesTests.target([:], files: ["App/Screen.swift", "Kit/Live.swift"])
+        target.linkedSourceFiles = ["Kit/Live.swift"]
+        var mentions = ClosureMemberMentions(root: root)
+        // `ask?()` in the library's own method calls it; `askLater` is no closure property of the library's.
+        let callable = mentions.callableUses(uses, of: target)
+        #expect(callable.map { $0.closure?.name } == ["ask", "askLater"], "\(callable)")
+    }
 }

@@ -40,9 +40,9 @@ extension AuthorizationEngine {
     ///
     /// The stream is bounded: at most ``Options/bufferedFixLimit`` fixes wait for the consumer, and while they
     /// do the engine reads no more from the source, so a consumer slower than a replay holds the replay back.
-    /// Each fix is checked again as the consumer takes it: after a revoke, Precise off, or the app going where
-    /// it may not receive fixes, no fix made before the change is handed out, and the update that announces the
-    /// change comes next.
+    /// When a revoke, Precise off, or the app going where it may not receive fixes narrows what may be delivered,
+    /// the waiting fixes the change no longer allows are dropped at once, under the queue's lock: no fix made
+    /// before the change is handed out, and the update that announces the change comes next.
     ///
     /// - Returns: The stream.
     public func liveUpdates() async -> AsyncThrowingStream<LocationUpdate, any Error> {
@@ -63,8 +63,8 @@ extension AuthorizationEngine {
     /// Live location updates in batches: what ``liveUpdates()`` delivers, every update that waits for the
     /// consumer at once, as Core Location's `didUpdateLocations` hands over an array.
     ///
-    /// Each batch holds at least one update, in order; the same bound and the same check at hand-off as
-    /// ``liveUpdates()`` apply. Read it when fixes come faster than one at a time is worth handling.
+    /// Each batch holds at least one update, in order; the same bound, and the same dropping of fixes a change no
+    /// longer allows, as ``liveUpdates()`` apply. Read it when fixes come faster than one at a time is worth handling.
     ///
     /// - Returns: The stream of batches.
     public func liveUpdateBatches() async -> AsyncThrowingStream<[LocationUpdate], any Error> {

@@ -105,7 +105,7 @@ public actor AuthorizationEngine {
     // profile of a replay at full speed.
 
     /// What iOS holds for this app, and the rules that change it. Every decision is the policy's.
-    @exclusivity(unchecked) var policy: LocationPolicy
+    var policy: LocationPolicy
     var isLoaded = false
     var loadTask: Task<Void, Never>?
     var saveTask: Task<Void, Never>?

@@ -8,8 +8,8 @@ import SwiftSyntax
 /// …)`, the shape of many dependency clients) asks for location only when the app calls the closure by its
 /// property's name. A use in linked code (see ``LintTarget/linkedSourceFiles``) that sits in a closure stored
 /// under a name `N` (see ``CodeUsage/closure``) counts only when the project declares `N` as a property of
-/// function type and some code the target compiles for its platforms calls it: `.N(…)`, `.N` passed on, or
-/// `N(…)`. Not counted as calls: assigning a new closure (`client.N = { … }`), the closure's own body, and a
+/// function type in the linked code and some code the target compiles for its platforms calls it: `.N(…)`, `.N`
+/// passed on, `N(…)`, `N?(…)` or `N` passed on. Not counted as calls: assigning a new closure (`client.N = { … }`), the closure's own body, and a
 /// method also named `N` that forwards to it (`func N(…) { self.N(…) }`, an overload taking separate
 /// arguments). When `N` is not declared as such a property (a completion handler, `execute:`), the use counts as
 /// before.
@@ -55,7 +55,8 @@ struct ClosureMemberMentions {
             var calledByOwnCode = false
             for file in swiftFiles {
                 let facts = self.facts(about: closure.name, in: file)
-                declared = declared || facts.declaresClosureProperty
+                // The property is the library's: an app's own closure of the same name says nothing of it.
+                declared = declared || (facts.declaresClosureProperty && target.linkedSourceFiles.contains(file))
                 let calls = facts.calls.contains { call in
                     guard call.platforms.map({ !$0.isDisjoint(with: builds) }) ?? true else { return false }
                     return file != usage.position.file || !closure.range.contains(call.offset)
@@ -76,7 +77,7 @@ struct ClosureMemberMentions {
         let key = "\(file)\n\(name)"
         if let known = scanned[key] { return known }
         var facts = FileFacts()
-        if let data = try? Data(contentsOf: root.appendingPathComponent(file)) {
+        if let data = try? Data(contentsOf: root.appending(path: file, directoryHint: .notDirectory)) {
             let text = String(decoding: data, as: UTF8.self)
             if Self.spells(name, in: text) {
                 let finder = Finder(name: name)
@@ -132,8 +133,13 @@ struct ClosureMemberMentions {
             return .visitChildren
         }
 
-        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == name { record(node) }
+        override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+            // `N(…)`, `N?(…)` and `N` passed on as a value; `x.N` is the member access's, above.
+            if node.baseName.text == name, node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id,
+                !Self.isAssigned(node)
+            {
+                record(node)
+            }
             return .visitChildren
         }
 
@@ -143,8 +149,8 @@ struct ClosureMemberMentions {
             )
         }
 
-        /// Whether a member is the left side of an assignment (`client.name = { … }`).
-        private static func isAssigned(_ node: MemberAccessExprSyntax) -> Bool {
+        /// Whether an expression is the left side of an assignment (`client.name = { … }`, `name = { … }`).
+        private static func isAssigned(_ node: some ExprSyntaxProtocol) -> Bool {
             guard let list = node.parent?.as(ExprListSyntax.self),
                 let index = list.firstIndex(where: { $0.id == node.id })
             else { return false }

@@ -117,8 +117,9 @@ struct PurposeStringCheck: Sendable {
 
     /// The script found and the development region, when the Info.plist text is in a script the region's
     /// language is not written in (Cyrillic under `ja`, Latin under `ja`) and no `.lproj` of the region's language
-    /// translates the key. A region whose language the linter does not know the script of is not judged. Text in the region's script passes whatever its language: Turkish or German under `en`
-    /// is Latin script, as English is.
+    /// translates the key. A region whose language the linter does not know the script of is not judged. Text in
+    /// the region's script passes whatever its language: Turkish or German under `en` is Latin script, as English
+    /// is.
     ///
     /// Under `en`, the region Xcode's templates set and single-language apps rarely change, a string in another
     /// script is a mismatch only when the app translates the key into some language but not into English: an app

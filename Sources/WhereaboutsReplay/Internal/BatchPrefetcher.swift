@@ -32,7 +32,7 @@ final class BatchPrefetcher: @unchecked Sendable {
         } onCancel: {
             current.cancel()
         }
-        if batch != nil { ahead = read() }
+        if batch != nil, !Task.isCancelled { ahead = read() }
         return batch
     }
 

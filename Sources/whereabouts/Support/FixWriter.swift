@@ -198,7 +198,7 @@ struct FixWriter {
     /// Appends a literal's UTF-8 bytes in one copy.
     @inline(__always)
     static func append(_ literal: StaticString, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// ISO 8601 in UTC: `2025-06-01T12:00:07.000Z` (`iso`, milliseconds rounded) or `12:00:07` (the table's

@@ -74,14 +74,17 @@ struct ScannedTarget {
     ///   - asOwnCode: Whether the library's code is the target's own (a WatchKit extension's, for its watch app)
     ///     rather than linked code.
     mutating func link(_ library: ScannedTarget, asOwnCode: Bool = false) {
+        // A file or folder the target lists itself stays its own, even when the library lists it too.
+        let ownFiles = Set(sourceFiles ?? []).subtracting(linkedSourceFiles)
+        let ownFolders = Set(sourceFolders).subtracting(linkedSourceFolders)
         if let files = library.sourceFiles { sourceFiles = (sourceFiles ?? []) + files }
         sourceFolders += library.sourceFolders
         if asOwnCode {
-            linkedSourceFiles.formUnion(library.linkedSourceFiles)
-            linkedSourceFolders.formUnion(library.linkedSourceFolders)
+            linkedSourceFiles.formUnion(library.linkedSourceFiles.subtracting(ownFiles))
+            linkedSourceFolders.formUnion(library.linkedSourceFolders.subtracting(ownFolders))
         } else {
-            linkedSourceFiles.formUnion(library.sourceFiles ?? [])
-            linkedSourceFolders.formUnion(library.sourceFolders)
+            linkedSourceFiles.formUnion(Set(library.sourceFiles ?? []).subtracting(ownFiles))
+            linkedSourceFolders.formUnion(Set(library.sourceFolders).subtracting(ownFolders))
         }
         excludedSources.formUnion(library.excludedSources)
         packageFolders += library.packageFolders
