@@ -151,6 +151,67 @@ struct BackpressureTests {
         while fix.location == nil { fix = try #require(try await updates.next()) }
     }
 
+    /// How the grant narrows while a consumer is partway through a batch.
+    enum Narrowing: String, CaseIterable, Sendable {
+        case revoke
+        case preciseOff
+    }
+
+    @Test(
+        "a batch partly read when the grant narrows: the rest of its fixes are never handed out, the change comes next",
+        arguments: Narrowing.allCases
+    )
+    func aPartlyReadBatchIsRestricted(narrowing: Narrowing) async throws {
+        let harness = EngineHarness()
+        await harness.authorize(precise: true)
+        var updates = await harness.engine.liveUpdates().makeAsyncIterator()
+        #expect(try #require(try await updates.next()).location == nil, "the first update carries no fix")
+        let batch = (0..<10).map { PullSource.fix($0) }
+        await harness.engine.ingest(batch)
+        // Three of the batch's ten fixes are read, one at a time; seven wait.
+        for index in 0..<3 {
+            let update = try #require(try await updates.next())
+            #expect(update.location.map { SourceEvent.location($0) } == batch[index])
+        }
+        #expect(await harness.engine.bufferedFixes == 7)
+
+        switch narrowing {
+        case .revoke: await harness.engine.changeSettings(status: .denied)
+        case .preciseOff: await harness.engine.changeSettings(precise: false)
+        }
+        #expect(await harness.engine.bufferedFixes == 0, "the seven waiting fixes are dropped")
+        let announcement = try #require(try await updates.next())
+        #expect(announcement.location == nil)
+        switch narrowing {
+        case .revoke:
+            #expect(announcement.authorization.status == .denied)
+            await harness.authorize(precise: true)
+        case .preciseOff:
+            #expect(announcement.authorization.accuracy == .reducedAccuracy)
+        }
+
+        // The next fix handed out is one made after the change: none of the seven comes out late.
+        let marker = PullSource.fix(100)
+        await harness.engine.ingest([marker])
+        var next = try #require(try await updates.next())
+        var between = 0
+        while next.location == nil {
+            between += 1
+            next = try #require(try await updates.next())
+        }
+        let location = try #require(next.location)
+        guard case .location(let made) = marker else { return }
+        #expect(location.timestamp == made.timestamp, "the first fix after the change is the one made after it")
+        switch narrowing {
+        case .revoke:
+            #expect(between == 1, "only the grant coming back is announced before it")
+            #expect(SourceEvent.location(location) == marker)
+        case .preciseOff:
+            #expect(between == 0)
+            #expect(location.horizontalAccuracy >= 1_000, "approximate")
+        }
+    }
+
     @Test("a batch ingested by hand reaches the consumer as one batch, in order, checked once")
     func aBatchIngestedByHand() async throws {
         let harness = EngineHarness()
