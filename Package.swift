@@ -14,6 +14,7 @@ let swiftSettings: [SwiftSetting] = [
 /// double's failure fails the running Swift Testing or XCTest test.
 let testDoubles: [Target.Dependency] = [
     "WhereaboutsTesting",
+    "WhereaboutsTestSupport",
     .product(name: "Clocks", package: "swift-clocks"),
     .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
     .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
@@ -125,6 +126,8 @@ let package = Package(
             ),
             dependencies: ["whereabouts"]
         ),
+        // What the package's own tests share (a seeded random number generator); no product ships it.
+        .target(name: "WhereaboutsTestSupport", path: "Tests/WhereaboutsTestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "WhereaboutsTests",
             dependencies: ["Whereabouts"] + testDoubles,

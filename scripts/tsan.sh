@@ -5,10 +5,11 @@
 #   scripts/tsan.sh FILTER     only the tests FILTER matches (as `swift test --filter`)
 #
 # The whole test bundle (swift-syntax, NIO) is too heavy to build with TSan on a small machine, so a wrapper
-# package in .build-tsan/ holds only Whereabouts, WhereaboutsTesting and WhereaboutsTests, their sources symlinks
-# to this checkout's, and depends on swift-clocks, swift-concurrency-extras and xctest-dynamic-overlay as the main
-# manifest names them. The three targets are one package, as in the checkout, so the tests see its `package`
-# symbols (a wrapper depending on the checkout by path would not: a package name is per package).
+# package in .build-tsan/ holds only Whereabouts, WhereaboutsTesting, WhereaboutsTestSupport and WhereaboutsTests,
+# their sources symlinks to this checkout's, and depends on swift-clocks, swift-concurrency-extras and
+# xctest-dynamic-overlay as the main manifest names them. The four targets are one package, as in the checkout, so
+# the tests see its `package` symbols (a wrapper depending on the checkout by path would not: a package name is per
+# package).
 # Any TSan warning fails the run (TSAN_OPTIONS halt_on_error=1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +19,7 @@ mkdir -p "$wrapper/Sources" "$wrapper/Tests"
 ln -sfn ../../Sources/Whereabouts "$wrapper/Sources/Whereabouts"
 ln -sfn ../../Sources/WhereaboutsTesting "$wrapper/Sources/WhereaboutsTesting"
 ln -sfn ../../Tests/WhereaboutsTests "$wrapper/Tests/WhereaboutsTests"
+ln -sfn ../../Tests/WhereaboutsTestSupport "$wrapper/Tests/WhereaboutsTestSupport"
 # The three dependencies, as the main manifest names them (URL and version requirement), so the two cannot drift.
 names='(swift-clocks|swift-concurrency-extras|xctest-dynamic-overlay)'
 dependencies=$(grep -E "^ *\.package\(url: \"https://github.com/pointfreeco/$names\"" Package.swift || true)
@@ -52,11 +54,13 @@ $dependencies
             ],
             swiftSettings: swiftSettings
         ),
+        .target(name: "WhereaboutsTestSupport", path: "Tests/WhereaboutsTestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "WhereaboutsTests",
             dependencies: [
                 "Whereabouts",
                 "WhereaboutsTesting",
+                "WhereaboutsTestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Testing) import WhereaboutsGPSD
+import WhereaboutsTestSupport
 
 /// The fast path for `TPV` lines against `JSONDecoder` over many seeded mutations of real gpsd lines: for every
 /// line it declines, or gives the full decoder's report to the bit; and ``GPSDDecoder/decode(_:)`` always gives
@@ -17,7 +18,7 @@ struct GPSDTPVScannerPropertyTests {
 
     @Test(arguments: [0x5EED_0001, 0x5EED_0002, 0x5EED_0003, 0x5EED_0004] as [UInt64])
     func scannerDeclinesOrAgreesWithTheFullDecoder(seed: UInt64) {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var scanned = 0
         var declined = 0
         for _ in 0..<5_000 {
@@ -50,7 +51,7 @@ struct GPSDTPVScannerPropertyTests {
 
     /// One random edit: replace, insert or delete a byte, repeat a key and its value, cut the line, or swap
     /// a number for an unusual spelling of one.
-    static func mutate(_ line: inout [UInt8], using random: inout SeededRandom) {
+    static func mutate(_ line: inout [UInt8], using random: inout SplitMix64) {
         guard !line.isEmpty else {
             line.append(alphabet.randomElement(using: &random)!)
             return
@@ -84,18 +85,4 @@ struct GPSDTPVScannerPropertyTests {
         }
     }
 
-    /// SplitMix64, seeded, so a failure is reproducible.
-    struct SeededRandom: RandomNumberGenerator {
-        private var state: UInt64
-
-        init(seed: UInt64) { state = seed }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
 }

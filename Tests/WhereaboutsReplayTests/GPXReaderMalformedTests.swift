@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Whereabouts
+import WhereaboutsTestSupport
 
 @testable import WhereaboutsReplay
 
@@ -205,7 +206,7 @@ struct GPXReaderMalformedTests {
     /// A deterministic fuzz: mutated fixtures, read in odd chunk sizes, must never trap and must
     /// report every issue with a position inside the input.
     @Test func neverTrapsOnMutatedInput() throws {
-        var generator = GPXFuzzGenerator(seed: 0x6770_7821)
+        var generator = SplitMix64(seed: 0x6770_7821)
         let sources = try ["track-1.1", "track-1.0", "syntax", "mismatched", "prefixed"].map(GPXFixture.data)
         let alphabet = Array("<>/&;#x\"'=!?-[]CDATA: \n9.e+".utf8) + [0x00, 0xEF, 0xBB, 0xBF, 0xFF, 0x80]
         for round in 0..<600 {
@@ -226,20 +227,5 @@ struct GPXReaderMalformedTests {
             }
             #expect(result.locations.allSatisfy { $0.coordinate.isValid }, "round \(round)")
         }
-    }
-}
-
-/// A small seeded generator, so the fuzz test is reproducible.
-struct GPXFuzzGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Whereabouts
 import WhereaboutsReplay
+import WhereaboutsTestSupport
 
 private typealias Support = NMEATestSupport
 
@@ -154,7 +155,7 @@ struct NMEAReaderMalformedTests {
 
     @Test func randomDamageNeverCrashes() throws {
         let log = try Data(contentsOf: Support.url("mixed-talkers")) + Data(contentsOf: Support.url("no-fix"))
-        var random = SeededRandom(seed: 0x4E4D_4541)
+        var random = SplitMix64(seed: 0x4E4D_4541)
         for _ in 0..<500 {
             var bytes = [UInt8](log)
             for _ in 0..<Int(random.next() % 8 + 1) {
@@ -170,18 +171,4 @@ struct NMEAReaderMalformedTests {
         }
     }
 
-    /// SplitMix64, seeded, so a failure is reproducible.
-    private struct SeededRandom: RandomNumberGenerator {
-        private var state: UInt64
-
-        init(seed: UInt64) { state = seed }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
 }

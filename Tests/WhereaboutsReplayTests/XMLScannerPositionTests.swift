@@ -1,23 +1,12 @@
 import Foundation
 import Testing
+import WhereaboutsTestSupport
 
 @testable import WhereaboutsReplay
 
 /// The line and column the scanner gives a byte (counted eight bytes at a time) against counting byte by byte: lines
 /// after each newline, columns in characters, whatever the mix of newlines and multi-byte UTF-8.
 struct XMLScannerPositionTests {
-    /// SplitMix64, seeded, so a failure repeats.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// The position of every index, counted the slow way.
     static func expectedPositions(_ bytes: [UInt8]) -> [XMLPosition] {
@@ -38,7 +27,7 @@ struct XMLScannerPositionTests {
     }
 
     @Test func positionsMatchCountingByteByByte() {
-        var generator = Generator(state: 31)
+        var generator = SplitMix64(seed: 31)
         let pieces: [[UInt8]] = [
             Array("a".utf8), Array(" ".utf8), Array("\n".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8),
             Array("<trkpt lat=\"1\">".utf8), Array("\n\n".utf8), Array("        ".utf8),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhereaboutsTestSupport
 
 @testable import Whereabouts
 
@@ -235,26 +236,7 @@ struct CoarsenerTests {
 }
 
 extension CoarsenerTests {
-    /// SplitMix64: a small seeded generator, so every run sees the same numbers.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-
-        init(seed: UInt64) { state = seed }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-
-        /// A standard normal sample (Box–Muller).
-        mutating func gaussian() -> Double {
-            let u = Double.random(in: .ulpOfOne..<1, using: &self)
-            return (-2 * log(u)).squareRoot() * cos(2 * .pi * Double.random(in: 0..<1, using: &self))
-        }
-    }
+    typealias Generator = SplitMix64
 
     static let metresPerDegree = Coordinate.earthRadius * .pi / 180
 
@@ -292,5 +274,13 @@ extension CoarsenerTests {
             let timestamp = Date(timeIntervalSince1970: 60 * Double(minute))
             return Location(coordinate: position, horizontalAccuracy: 5, timestamp: timestamp)
         }
+    }
+}
+
+extension SplitMix64 {
+    /// A standard normal sample (Box–Muller).
+    mutating func gaussian() -> Double {
+        let u = Double.random(in: .ulpOfOne..<1, using: &self)
+        return (-2 * log(u)).squareRoot() * cos(2 * .pi * Double.random(in: 0..<1, using: &self))
     }
 }

@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import Testing
+import WhereaboutsTestSupport
 import WhereaboutsTesting
 
 @testable import Whereabouts
