@@ -63,7 +63,8 @@ struct SourceAnalysis: Sendable {
             switch parsed {
             case .unreadable, .nothingFound: []
             case .swift(let analysis): analysis.usages(constants: shared, receivers: receivers)
-            case .objectiveC(let text): analyzer.usages(inObjectiveC: text, file: file)
+            // The first pass's scan already found a location API name in it: no second search.
+            case .objectiveC(let text): ObjectiveCScanner(source: text, file: file).usages()
             }
         }
         // A web view counts after the file's own uses, so the order within a file stays that of the source.

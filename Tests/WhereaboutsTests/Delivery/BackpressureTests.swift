@@ -24,6 +24,20 @@ struct BackpressureTests {
         for _ in 0..<2_000 { await Task.yield() }
     }
 
+    /// A consumer of `client`'s live updates that has read 2,000 fixes, with the pump then left to fill its mailbox:
+    /// the source is running at full speed when the test changes the grant.
+    static func updatesUnderLoad(
+        _ client: LocationClient
+    ) async throws -> AsyncThrowingStream<LocationUpdate, any Error>.AsyncIterator {
+        var updates = await client.liveUpdates().makeAsyncIterator()
+        var read = 0
+        while read < 2_000 {
+            if try await updates.next()?.location != nil { read += 1 }
+        }
+        await letThePumpRun()
+        return updates
+    }
+
     @Test("a consumer that does not read holds a pull-based source back: it makes at most the bound and a batch")
     func aStalledConsumerHoldsTheSourceBack() async throws {
         let (harness, source, client) = await Self.harness()
@@ -82,12 +96,7 @@ struct BackpressureTests {
     @Test("a revoke under full load is the next thing the consumer reads: no fix queued before it is handed out")
     func aRevokeUnderLoadComesNext() async throws {
         let (harness, _, client) = await Self.harness()
-        var updates = await client.liveUpdates().makeAsyncIterator()
-        var read = 0
-        while read < 2_000 {
-            if try await updates.next()?.location != nil { read += 1 }
-        }
-        await Self.letThePumpRun()
+        var updates = try await Self.updatesUnderLoad(client)
         #expect(await harness.engine.bufferedFixes > 0)
         await harness.engine.changeSettings(status: .denied)
         #expect(await harness.engine.bufferedFixes == 0)
@@ -114,12 +123,7 @@ struct BackpressureTests {
     @Test("Precise off under full load: no precise fix is handed out after it; the next fix is approximate")
     func preciseOffUnderLoad() async throws {
         let (harness, _, client) = await Self.harness()
-        var updates = await client.liveUpdates().makeAsyncIterator()
-        var read = 0
-        while read < 2_000 {
-            if try await updates.next()?.location != nil { read += 1 }
-        }
-        await Self.letThePumpRun()
+        var updates = try await Self.updatesUnderLoad(client)
         await harness.engine.changeSettings(precise: false)
         let announcement = try #require(try await updates.next())
         #expect(announcement.location == nil)
@@ -135,12 +139,7 @@ struct BackpressureTests {
     @Test("going to the background without background updates under full load: the change comes next, no fix after")
     func backgroundUnderLoad() async throws {
         let (harness, _, client) = await Self.harness()
-        var updates = await client.liveUpdates().makeAsyncIterator()
-        var read = 0
-        while read < 2_000 {
-            if try await updates.next()?.location != nil { read += 1 }
-        }
-        await Self.letThePumpRun()
+        var updates = try await Self.updatesUnderLoad(client)
         await harness.engine.handle(.background)
         #expect(await harness.engine.bufferedFixes == 0)
         let next = try #require(try await updates.next())
