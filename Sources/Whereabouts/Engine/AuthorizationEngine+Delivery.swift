@@ -200,7 +200,15 @@ extension AuthorizationEngine {
                                 let end = min(start + Self.batchLimit, batch.endIndex)
                                 let full = self.receive(batch[start..<end], from: key, generation: generation)
                                 guard let full else { break pumping }
-                                for mailbox in full { await mailbox.waitForRoom() }
+                                // Wait while a consumer has no room. A pump whose fixes all went (or were dropped)
+                                // and whose source never waits would otherwise keep its thread until the source
+                                // ends, and a few such pumps would hold every thread of the cooperative pool:
+                                // it gives its thread back once a batch.
+                                if full.isEmpty {
+                                    await Task.yield()
+                                } else {
+                                    for mailbox in full { await mailbox.waitForRoom() }
+                                }
                                 start = end
                             }
                         }

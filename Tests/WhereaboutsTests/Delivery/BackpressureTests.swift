@@ -150,6 +150,39 @@ struct BackpressureTests {
         while fix.location == nil { fix = try #require(try await updates.next()) }
     }
 
+    @Test(
+        "sources whose fixes the app may not receive do not hold the threads: every engine answers while they run"
+    )
+    func droppedFixesDoNotHoldTheThreads() async throws {
+        // One engine more than the cooperative pool has threads, each with a consumer, a revoked grant and a
+        // source that never waits: every fix it makes is dropped, so no mailbox fills and nothing makes the pump
+        // wait. A pump that never gave its thread back would hold one thread until its source ended, and with
+        // all of them held this test would not run again before one source had made all its fixes.
+        let total = 2_000_000
+        let engines = ProcessInfo.processInfo.activeProcessorCount + 1
+        var running: [(EngineHarness, PullSource, AsyncThrowingStream<LocationUpdate, any Error>.AsyncIterator)] = []
+        for _ in 0..<engines {
+            let (harness, _, _) = await Self.harness()
+            let source = PullSource(total: total)
+            let client = LocationClient.simulated(engine: harness.engine, source: source)
+            var updates = await client.liveUpdates().makeAsyncIterator()
+            _ = try await updates.next()
+            await harness.engine.changeSettings(status: .denied)
+            running.append((harness, source, updates))
+        }
+        // Each source makes at least ten batches of fixes nobody may receive.
+        var turns = 0
+        while running.contains(where: { $0.1.made < 10 * 256 }), turns < 1_000_000 {
+            await Task.yield()
+            turns += 1
+        }
+        #expect(running.allSatisfy { $0.1.made >= 10 * 256 }, "every pump ran")
+        #expect(running.allSatisfy { $0.1.made < total }, "this test ran again while every source was running")
+        for (harness, _, _) in running {
+            #expect(await harness.engine.bufferedFixes == 0)
+        }
+    }
+
     /// How the grant narrows while a consumer is partway through a batch.
     enum Narrowing: String, CaseIterable, Sendable {
         case revoke
