@@ -76,7 +76,7 @@ filter=()
 if [ $# -gt 0 ]; then filter=(--filter "$1"); fi
 export TSAN_OPTIONS="halt_on_error=1${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
 swift build --package-path "$wrapper" --build-tests --sanitize=thread
-# A hang fails the run after 15 minutes (the tests take seconds) instead of holding CI to its own limit.
+# A hang fails the run after 15 minutes (all the tests take about a minute) instead of holding CI to its own limit.
 status=0
 timeout --kill-after=30 900 swift test --package-path "$wrapper" --skip-build --sanitize=thread \
     "${filter[@]+"${filter[@]}"}" || status=$?

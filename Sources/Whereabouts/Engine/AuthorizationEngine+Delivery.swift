@@ -200,10 +200,10 @@ extension AuthorizationEngine {
                                 let end = min(start + Self.batchLimit, batch.endIndex)
                                 let full = self.receive(batch[start..<end], from: key, generation: generation)
                                 guard let full else { break pumping }
-                                // Wait while a consumer has no room. A pump whose fixes all went (or were dropped)
-                                // and whose source never waits would otherwise keep its thread until the source
-                                // ends, and a few such pumps would hold every thread of the cooperative pool:
-                                // it gives its thread back once a batch.
+                                // While a consumer has no room, wait for it; otherwise give the thread back once a
+                                // batch. A source that never waits, whose fixes all go out (or are all dropped, after
+                                // a revoke), would keep its thread until it ends, and a few such pumps would hold
+                                // every thread of the cooperative pool.
                                 if full.isEmpty {
                                     await Task.yield()
                                 } else {
