@@ -9,11 +9,9 @@ import WhereaboutsTestSupport
 /// repeats): Foundation's `JSONSerialization` with sorted keys and `\/` turned back into `/` for NDJSON and GeoJSON,
 /// `String(format:)` for the table.
 struct FixWriterOracleTests {
-    typealias Generator = SplitMix64
-
     /// A double of one of the shapes fixes carry: any bit pattern, a coordinate with a few decimals, a whole number,
     /// something tiny or huge, or one of the edge values.
-    static func double(_ generator: inout Generator) -> Double {
+    static func double(_ generator: inout SplitMix64) -> Double {
         switch generator.next() % 6 {
         case 0:
             return Double(bitPattern: generator.next())
@@ -43,7 +41,7 @@ struct FixWriterOracleTests {
     }
 
     @Test func numbersAreWrittenAsJSONSerializationWritesThem() throws {
-        var generator = Generator(seed: 17)
+        var generator = SplitMix64(seed: 17)
         for _ in 0..<200_000 {
             let value = Self.double(&generator)
             guard value.isFinite else { continue }
@@ -66,7 +64,7 @@ struct FixWriterOracleTests {
 
     /// A decimal with up to 10 digits after the point, of a magnitude from 10⁻⁴ to 10⁷, or one halfway between two
     /// such decimals (a tie for `%.Nf`), of either sign: the shapes the writers' fast paths take.
-    static func decimal(_ generator: inout Generator) -> Double {
+    static func decimal(_ generator: inout SplitMix64) -> Double {
         let decimals = Int(generator.next() % 11)
         let magnitude = pow(10, Double(Int(generator.next() % 12)) - 4)
         let scale = pow(10, Double(decimals))
@@ -76,7 +74,7 @@ struct FixWriterOracleTests {
     }
 
     @Test func shortDecimalsAreWrittenAsDescriptionWritesThem() {
-        var generator = Generator(seed: 23)
+        var generator = SplitMix64(seed: 23)
         var fast = 0
         for _ in 0..<300_000 {
             let value = Self.decimal(&generator)
@@ -97,7 +95,7 @@ struct FixWriterOracleTests {
     }
 
     @Test func fixedPointIsWrittenAsPrintfWritesIt() {
-        var generator = Generator(seed: 29)
+        var generator = SplitMix64(seed: 29)
         var fast = 0
         let edges: [Double] = [
             0, -0.0, 0.5, 1.5, 2.5, -0.5, -2.5, 0.25, 0.35, 0.125, 1e-7, -1e-7, 0.0000005, 0.0000015,
@@ -124,8 +122,8 @@ struct FixWriterOracleTests {
     }
 
     /// A fix with random values, some absent, some not finite.
-    static func fix(_ generator: inout Generator) -> (location: Location, precise: Bool) {
-        func optional(_ generator: inout Generator) -> Double? {
+    static func fix(_ generator: inout SplitMix64) -> (location: Location, precise: Bool) {
+        func optional(_ generator: inout SplitMix64) -> Double? {
             generator.next() % 4 == 0 ? nil : double(&generator)
         }
         let special = generator.next() % 50 == 0
@@ -187,7 +185,7 @@ struct FixWriterOracleTests {
 
     @Test(arguments: FixWriter.Format.allCases)
     func randomFixesAreWrittenAsBefore(format: FixWriter.Format) throws {
-        var generator = Generator(seed: 1_017 + UInt64(FixWriter.Format.allCases.firstIndex(of: format) ?? 0))
+        var generator = SplitMix64(seed: 1_017 + UInt64(FixWriter.Format.allCases.firstIndex(of: format) ?? 0))
         let fixes = (0..<3_000).map { _ in Self.fix(&generator) }
         var expected: String
         switch format {

@@ -8,11 +8,11 @@ import SwiftSyntax
 /// …)`, the shape of many dependency clients) asks for location only when the app calls the closure by its
 /// property's name. A use in linked code (see ``LintTarget/linkedSourceFiles``) that sits in a closure stored
 /// under a name `N` (see ``CodeUsage/closure``) counts only when the project declares `N` as a property of
-/// function type in the linked code and some code the target compiles for its platforms calls it: `.N(…)`, `.N`
-/// passed on, `N(…)`, `N?(…)` or `N` passed on. Not counted as calls: assigning a new closure (`client.N = { … }`), the closure's own body, and a
-/// method also named `N` that forwards to it (`func N(…) { self.N(…) }`, an overload taking separate
-/// arguments). When `N` is not declared as such a property (a completion handler, `execute:`), the use counts as
-/// before.
+/// function type in the linked code and some code the target compiles for its platforms calls it: `.N(…)`,
+/// `N(…)`, `N?(…)`, or `.N` or `N` passed on. Not counted as calls: assigning a new closure
+/// (`client.N = { … }`), the closure's own body, and a method also named `N` that forwards to it
+/// (`func N(…) { self.N(…) }`, an overload taking separate arguments). When `N` is not declared as such a
+/// property (a completion handler, `execute:`), the use counts as before.
 ///
 /// Only the target's Swift files that spell `N` as a whole word are parsed again, and only when a use sits in
 /// such a closure; a project without one costs nothing.

@@ -94,9 +94,9 @@ struct FixWriter {
         Self.append(#","longitude":"#, to: &bytes)
         valid = appendJSON(location.coordinate.longitude, to: &bytes) && valid
         if precise {
-            append(#","precise":true,"speed":"#, to: &bytes)
+            Self.append(#","precise":true,"speed":"#, to: &bytes)
         } else {
-            append(#","precise":false,"speed":"#, to: &bytes)
+            Self.append(#","precise":false,"speed":"#, to: &bytes)
         }
         valid = appendJSON(location.speed, to: &bytes) && valid
         // The time is digits, '-', ':', '.', 'T' and 'Z' (or "invalid"): nothing JSON escapes.
@@ -124,7 +124,7 @@ struct FixWriter {
     @discardableResult
     static func appendJSON(_ value: Double?, to bytes: inout [UInt8]) -> Bool {
         guard let value else {
-            append("null", to: &bytes)
+            Self.append("null", to: &bytes)
             return true
         }
         guard value.isFinite else { return false }
