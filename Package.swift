@@ -135,11 +135,6 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "WhereaboutsCoreLocationTests",
-            dependencies: ["Whereabouts", "WhereaboutsCoreLocation"] + testDoubles,
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
             name: "WhereaboutsDependenciesTests",
             dependencies: [
                 "Whereabouts",

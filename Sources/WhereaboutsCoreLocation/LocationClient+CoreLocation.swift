@@ -44,9 +44,9 @@ extension LocationClient {
                     try UsageDescriptions(dictionary: Bundle.main.infoDictionary ?? [:], file: "Info.plist")
                 }
             }
-        return .adapter(
-            AdapterHolder {
-                let adapter = CoreLocationAdapter(
+        return .managed(
+            ManagerClientHolder {
+                let adapter = ManagerClient(
                     manager: CoreLocationManager(),
                     applicationState: .current,
                     declarations: read,
@@ -69,7 +69,7 @@ extension LocationClient {
     }
 }
 
-extension CoreLocationAdapter.AlwaysRequestMemory {
+extension ManagerClient.AlwaysRequestMemory {
     /// Remembers the Always request in `UserDefaults.standard`, which lasts as long as the install.
     static let userDefaults = Self(
         wasRequested: { UserDefaults.standard.bool(forKey: "WhereaboutsAlwaysAuthorizationRequested") },
@@ -102,26 +102,26 @@ extension ApplicationState {
     }
 }
 
-extension CoreLocationAdapter {
+extension ManagerClient {
     /// Follows the application's activity: a permission prompt makes the app resign active until it
     /// is answered, which is how the adapter knows an upgrade prompt was shown and dismissed.
     func observeApplicationActivity() {
         #if os(watchOS) || STANDIN_WATCHOS
-        let names: [(Notification.Name, @MainActor (CoreLocationAdapter) -> Void)] = [
+        let names: [(Notification.Name, @MainActor (ManagerClient) -> Void)] = [
             (WKApplication.willResignActiveNotification, { $0.appWillResignActive() }),
             (WKApplication.didBecomeActiveNotification, { $0.appDidBecomeActive() }),
             (WKApplication.didEnterBackgroundNotification, { $0.appDidEnterBackground() }),
             (WKApplication.willEnterForegroundNotification, { $0.appWillEnterForeground() }),
         ]
         #elseif canImport(UIKit)
-        let names: [(Notification.Name, @MainActor (CoreLocationAdapter) -> Void)] = [
+        let names: [(Notification.Name, @MainActor (ManagerClient) -> Void)] = [
             (UIApplication.willResignActiveNotification, { $0.appWillResignActive() }),
             (UIApplication.didBecomeActiveNotification, { $0.appDidBecomeActive() }),
             (UIApplication.didEnterBackgroundNotification, { $0.appDidEnterBackground() }),
             (UIApplication.willEnterForegroundNotification, { $0.appWillEnterForeground() }),
         ]
         #else
-        let names: [(Notification.Name, @MainActor (CoreLocationAdapter) -> Void)] = [
+        let names: [(Notification.Name, @MainActor (ManagerClient) -> Void)] = [
             (NSApplication.willResignActiveNotification, { $0.appWillResignActive() }),
             (NSApplication.didBecomeActiveNotification, { $0.appDidBecomeActive() }),
         ]

@@ -223,6 +223,9 @@ final class Run: Sendable {
         let ticket = await engine.submit(request)
         state.pending.append(ticket)
         if let prompt = await engine.presentedPrompt, !(await engine.isFinished(ticket)) {
+            if prompt.id == state.announcedPrompt {
+                return notes.append("the \(prompt.kind.rawValue) prompt is on screen: the request waits for its answer")
+            }
             state.announcedPrompt = prompt.id
             notes.append("prompt \(prompt.kind.rawValue): \(prompt.title) “\(prompt.message)”")
         }

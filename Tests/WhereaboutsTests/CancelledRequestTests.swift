@@ -91,7 +91,7 @@ struct CancelledRequestTests {
     }
 
     @Test(
-        "0: while the cancelled request's prompt stays, a new request is ignored (requestInProgress); the answer applies"
+        "0: while the cancelled request's prompt stays, a new request waits for its answer, which applies"
     )
     func laterRequestWhileThePromptStays() async throws {
         let person = HeldPerson()
@@ -101,13 +101,19 @@ struct CancelledRequestTests {
         first.cancel()
         _ = await first.result
 
-        let second = try await engine.requestWhenInUseAuthorization()
-
-        #expect(second.resolution == .ignored(.requestInProgress))
         var updates = await engine.authorizationUpdates().makeAsyncIterator()
         #expect(await updates.next()?.status == .notDetermined)
+        let second = await engine.submit(.whenInUse)
+        #expect(await !engine.isFinished(second))
         await person.give(.allowWhileUsing(precise: true))
+
         #expect(await updates.next()?.status == .authorizedWhenInUse)
+        guard case .success(.authorization(let outcome)) = await engine.result(of: second) else {
+            Issue.record("the second request did not complete with an authorization")
+            return
+        }
+        #expect(outcome.resolution == .answered(.allowWhileUsing(precise: true)))
+        #expect(outcome.status == .authorizedWhenInUse)
         #expect(await person.prompts.count == 1)
     }
 }

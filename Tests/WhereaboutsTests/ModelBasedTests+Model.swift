@@ -199,6 +199,10 @@ struct ReferenceModel {
         if restricted { return .authorization(.ignored(.restricted), now) }
         guard now == .notDetermined else { return .authorization(.alreadyDetermined, now) }
         guard declarations.whenInUse else { return .failure(.missingUsageDescription) }
+        if prompt?.kind == .whenInUse {
+            prompt?.tickets.append(ticket)
+            return nil
+        }
         if prompt != nil { return .authorization(.ignored(.requestInProgress), now) }
         guard app == .foreground else { return .authorization(.ignored(.notInForeground), now) }
         show(.whenInUse, forAlways: false, ticket: ticket)
@@ -215,6 +219,10 @@ struct ReferenceModel {
         }
         if now == .authorizedWhenInUse && allowOnce { return .authorization(.ignored(.temporaryAuthorization), now) }
         guard declarations.always && declarations.whenInUse else { return .failure(.missingUsageDescription) }
+        if let kind = prompt?.kind, kind == .whenInUse || kind == .alwaysUpgrade {
+            prompt?.tickets.append(ticket)
+            return nil
+        }
         if now == .authorizedWhenInUse && alwaysPromptShown {
             return .authorization(.ignored(.alwaysAlreadyRequested), now)
         }

@@ -427,8 +427,12 @@ extension AuthorizationEngine {
             }
         if let answer {
             if location == nil {
-                if deliveredCount == deliveredBefore { countLatestFix() }
+                // iOS answers requestLocation() through the delegate's didUpdateLocations, as any fix; a fix that
+                // the standard service or significant-change monitoring delivered above was announced there already.
+                let announced = deliveredCount > deliveredBefore
+                if !announced { countLatestFix() }
                 recordDelivery(answer, precise: precise)
+                if !announced && !eventContinuations.isEmpty { broadcast(.didUpdateLocations([answer])) }
             }
             for ticket in tickets { locationRequests[ticket] = nil }
             for ticket in tickets { finish(ticket, .success(.location(answer))) }

@@ -18,7 +18,7 @@ extension AuthorizationEngine {
         return try change(&policy)
     }
 
-    /// Runs a request's decision: shows its prompt, or completes it now.
+    /// Runs a request's decision: shows its prompt, waits for the one on screen, or completes it now.
     ///
     /// - Parameters:
     ///   - decision: The policy's decision.
@@ -29,6 +29,13 @@ extension AuthorizationEngine {
         switch decision {
         case .prompt(let kind, let message):
             present(kind, message: message, purposeKey: purposeKey, ticket: ticket)
+        case .joinPrompt(let kind):
+            // The policy holds the prompt the engine presented; they are set together, so this is a safeguard.
+            guard presentedPrompt?.kind == kind else {
+                finish(ticket, kind.outcome, .ignored(.requestInProgress))
+                return
+            }
+            promptTickets.append(ticket)
         case .complete(let resolution):
             finish(ticket, purposeKey == nil ? .authorization : .accuracy, resolution)
         case .fail(let error):

@@ -83,7 +83,7 @@ extension AuthorizationEngine {
             case .prompt(let kind, let message):
                 present(kind, message: message, purposeKey: purposeKey, ticket: nil)
                 return
-            case .complete:
+            case .complete, .joinPrompt:
                 continue
             case .fail(let error):
                 broadcast(.didFailWithError(error))

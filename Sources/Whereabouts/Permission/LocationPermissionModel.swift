@@ -43,6 +43,12 @@ public final class LocationPermissionModel {
     public private(set) var lastError: LocationError?
     /// Whether the person declined temporary precise location this session.
     public private(set) var preciseDeclined = false
+    /// Whether a request this model made waits for the person's answer: the system prompt is over the app.
+    ///
+    /// While it does, ``showsPrePermissionExplanation`` is false, so that a second tap or a second view asking at
+    /// the same time never brings the explanation back behind the prompt.
+    public var isAwaitingAnswer: Bool { requestsAwaitingAnswer > 0 }
+    private var requestsAwaitingAnswer = 0
 
     /// Creates a model that starts with the client's authorization, without waiting.
     ///
@@ -67,8 +73,11 @@ public final class LocationPermissionModel {
         self.authorization = client.authorizationSnapshot()
     }
 
-    /// Whether to show the explanation that comes before the system prompt (status not determined).
-    public var showsPrePermissionExplanation: Bool { authorization?.status == .notDetermined }
+    /// Whether to show the explanation that comes before the system prompt: the status is not determined and no
+    /// request of this model waits for the person's answer (``isAwaitingAnswer``).
+    public var showsPrePermissionExplanation: Bool {
+        authorization?.status == .notDetermined && !isAwaitingAnswer
+    }
 
     /// Whether to show an "Allow Location" button that starts the request.
     ///
@@ -159,7 +168,12 @@ public final class LocationPermissionModel {
     }
 
     /// Asks for When In Use authorization (after the pre-permission explanation).
+    ///
+    /// While the prompt is on screen ``isAwaitingAnswer`` is true; a second call meanwhile (a double tap, two views
+    /// asking in `.task`) waits for the same answer.
     public func requestPermission() async {
+        requestsAwaitingAnswer += 1
+        defer { requestsAwaitingAnswer -= 1 }
         do {
             _ = try await client.requestWhenInUseAuthorization()
             lastError = nil
@@ -173,6 +187,8 @@ public final class LocationPermissionModel {
     /// Asks for temporary precise location with ``purposeKey`` (the precise button's action).
     public func requestPrecise() async {
         guard let purposeKey else { return }
+        requestsAwaitingAnswer += 1
+        defer { requestsAwaitingAnswer -= 1 }
         do {
             let outcome = try await client.requestTemporaryFullAccuracy(purposeKey)
             lastError = nil

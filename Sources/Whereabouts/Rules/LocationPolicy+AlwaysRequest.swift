@@ -1,6 +1,7 @@
 /// Rules 3 and 4: Always needs both usage descriptions; from `.notDetermined` it shows the When In Use prompt
 /// (Allow While Using App then gives provisional Always), from `.authorizedWhenInUse` it shows the upgrade
-/// prompt once per install, and after Allow Once it is ignored.
+/// prompt once per install, and after Allow Once it is ignored. A request made while the When In Use or the
+/// upgrade prompt is on screen shows nothing more and completes with that prompt's answer.
 extension LocationPolicy {
     /// Decides an Always request (`requestAlwaysAuthorization()`).
     ///
@@ -24,6 +25,7 @@ extension LocationPolicy {
         guard missing.isEmpty, let whenInUse = declarations.whenInUse, let always = declarations.always else {
             return .fail(.missingUsageDescription(missing))
         }
+        if let kind = prompt?.kind, kind == .whenInUse || kind == .alwaysUpgrade { return .joinPrompt(kind) }
         if status == .authorizedWhenInUse && grant.alwaysPromptShown {
             alwaysDeclined = true
             return .complete(.ignored(.alwaysAlreadyRequested))

@@ -1,11 +1,13 @@
 /// Rule 1: a When In Use request shows a prompt only while the status is `.notDetermined`, the app is in the
 /// foreground and `NSLocationWhenInUseUsageDescription` is declared; otherwise it shows nothing and completes
-/// at once, saying why (or failing, naming the missing key).
+/// at once, saying why (or failing, naming the missing key). A request made while the When In Use prompt is on
+/// screen shows nothing more and completes with that prompt's answer, as iOS answers both with one callback.
 extension LocationPolicy {
     /// Decides a When In Use request (`requestWhenInUseAuthorization()`).
     ///
     /// The checks run in iOS's order: Location Services off, restricted, already decided, the usage description
-    /// missing, another prompt on screen, the app not in the foreground.
+    /// missing, the same prompt on screen (the request joins it), another prompt on screen, the app not in the
+    /// foreground.
     ///
     /// - Returns: The prompt to show, or how the request completes now.
     package mutating func requestWhenInUse() -> RequestDecision {
@@ -14,6 +16,7 @@ extension LocationPolicy {
         guard let message = declarations.whenInUse else {
             return .fail(.missingUsageDescription([UsageDescriptions.whenInUseKey]))
         }
+        if prompt?.kind == .whenInUse { return .joinPrompt(.whenInUse) }
         if let reason = reasonPromptCannotShowNow { return .complete(.ignored(reason)) }
         return show(.whenInUse, message: message, forAlways: false)
     }

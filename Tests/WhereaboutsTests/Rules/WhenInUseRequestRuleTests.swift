@@ -17,6 +17,8 @@ struct WhenInUseRequestRuleTests {
         restricted.device.restricted = true
         var prompting = PolicyFixtures.policy()
         prompting.prompt = LocationPolicy.Prompt(kind: .temporaryFullAccuracy, forAlways: false)
+        var askedAlready = PolicyFixtures.policy()
+        askedAlready.prompt = LocationPolicy.Prompt(kind: .whenInUse, forAlways: false)
         let message = PolicyFixtures.allKeys.whenInUse!
         return [
             Row(
@@ -49,6 +51,11 @@ struct WhenInUseRequestRuleTests {
                 name: "no usage description: an error naming the key",
                 policy: PolicyFixtures.policy(declarations: UsageDescriptions()),
                 expected: .fail(.missingUsageDescription([UsageDescriptions.whenInUseKey]))
+            ),
+            Row(
+                name: "the When In Use prompt on screen already: the request waits for its answer",
+                policy: askedAlready,
+                expected: .joinPrompt(.whenInUse)
             ),
             Row(
                 name: "another prompt on screen: ignored",

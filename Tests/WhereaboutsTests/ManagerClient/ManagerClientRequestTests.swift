@@ -1,15 +1,14 @@
 import Clocks
 import Testing
-import Whereabouts
 import WhereaboutsTesting
 
-@testable import WhereaboutsCoreLocation
+@testable import Whereabouts
 
 /// Every authorization request completes, with an outcome that says what happened, whatever iOS
 /// sends or does not send (rule 0), on a `CLLocationManager` stand-in whose decisions are the simulated OS's.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
-struct AdapterRequestTests {
+struct ManagerClientRequestTests {
     @Test("When In Use: the prompt's answer completes the request", arguments: [true, false])
     func whenInUseAnswered(callbackBeforeActive: Bool) async throws {
         let harness = Harness()
@@ -83,15 +82,36 @@ struct AdapterRequestTests {
         #expect(outcome.status == .notDetermined)
     }
 
-    @Test("A second request while a prompt is on screen completes at once as requestInProgress")
+    @Test("A second request while the prompt is on screen asks iOS nothing more and completes with the same answer")
     func secondRequestWhilePrompting() async throws {
         let harness = Harness()
         let first = Task { try await harness.client.requestWhenInUseAuthorization() }
         await harness.yield { harness.ios.prompt == .whenInUse }
-        let second = try await harness.client.requestAlwaysAuthorization()
-        #expect(second.resolution == .ignored(.requestInProgress))
+        let second = Task { try await harness.client.requestAlwaysAuthorization() }
+        let third = Task { try await harness.client.requestWhenInUseAuthorization() }
+        await harness.yield { harness.adapter.prompt?.waiters.count == 3 }
         harness.ios.answer(.allowWhileUsing(precise: true))
-        #expect(try await first.value.resolution == .answered(.allowWhileUsing(precise: true)))
+        for request in [first, second, third] {
+            let outcome = try await request.value
+            #expect(outcome.resolution == .answered(.allowWhileUsing(precise: true)))
+            #expect(outcome.status == .authorizedWhenInUse)
+        }
+        #expect(harness.ios.calls.filter { $0.hasPrefix("request") } == ["requestWhenInUseAuthorization"])
+    }
+
+    @Test("Cancelling one of two requests waiting for the same prompt leaves the other waiting for the answer")
+    func cancelOneOfTwoWaiters() async throws {
+        let harness = Harness()
+        let first = Task { try await harness.client.requestWhenInUseAuthorization() }
+        await harness.yield { harness.ios.prompt == .whenInUse }
+        let second = Task { try await harness.client.requestWhenInUseAuthorization() }
+        await harness.yield { harness.adapter.prompt?.waiters.count == 2 }
+        first.cancel()
+        await #expect(throws: LocationError.self) { try await first.value }
+        harness.ios.answer(.dontAllow)
+        let outcome = try await second.value
+        #expect(outcome.resolution == .answered(.dontAllow))
+        #expect(outcome.status == .denied)
     }
 
     @Test("Always from notDetermined: the when-in-use prompt gives provisional Always")

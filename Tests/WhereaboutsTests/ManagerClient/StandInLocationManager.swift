@@ -1,7 +1,6 @@
 import Foundation
-import Whereabouts
 
-@testable import WhereaboutsCoreLocation
+@testable import Whereabouts
 
 /// A `CLLocationManager` stand-in whose iOS is the simulated OS: every decision — whether a request shows a
 /// prompt or is ignored in silence, what an answer or a Settings change leaves the app reading — is
@@ -11,7 +10,7 @@ import Whereabouts
 /// full accuracy completion is always called, and `startUpdatingLocation()` or `stopUpdatingLocation()` cancels an
 /// outstanding `requestLocation()`, for which nothing is delivered then.
 @MainActor
-final class SimulatedLocationManager: LocationManaging {
+final class StandInLocationManager: LocationManaging {
     /// What iOS holds for the app.
     private(set) var policy: LocationPolicy
 
@@ -121,7 +120,7 @@ final class SimulatedLocationManager: LocationManaging {
             completion(ManagerError(code: ManagerError.promptDeclined, message: "already full accuracy"))
         case .fail(let error) where error.code == .notAuthorized:
             completion(ManagerError(code: ManagerError.denied, message: "not authorized"))
-        case .complete, .fail:
+        case .complete, .fail, .joinPrompt:
             completion(ManagerError(code: ManagerError.denied, message: "cannot show the prompt"))
         }
     }

@@ -1,6 +1,4 @@
-import Whereabouts
-
-extension CoreLocationAdapter {
+extension ManagerClient {
     /// The authorization now, read from the manager.
     func authorization() async -> Authorization {
         await refreshServicesEnabled()

@@ -1,5 +1,3 @@
-import Whereabouts
-
 /// Turns a Core Location manager into Whereabouts' async API, and makes every request complete.
 ///
 /// iOS makes the decisions here, not the ``Whereabouts/AuthorizationEngine``; the adapter's work is to
@@ -10,23 +8,46 @@ import Whereabouts
 /// continuation is resumed exactly once. It runs on the main actor, where Core Location delivers its
 /// callbacks.
 @MainActor
-final class CoreLocationAdapter {
+package final class ManagerClient {
     /// How long the adapter waits for things iOS does not announce.
-    struct Timing: Sendable {
+    package struct Timing: Sendable {
         /// How long after an upgrade request the app must resign active (the prompt covering it) for
         /// the adapter to believe a prompt is on screen; otherwise iOS ignored the request.
-        var promptAppearance: Duration = .seconds(2)
+        package var promptAppearance: Duration = .seconds(2)
         /// How long after the app becomes active again the adapter waits for the authorization callback
         /// before it decides the prompt was dismissed without a change.
-        var promptSettle: Duration = .milliseconds(500)
+        package var promptSettle: Duration = .milliseconds(500)
+
+        /// Creates timings; the defaults fit a device.
+        ///
+        /// - Parameters:
+        ///   - promptAppearance: How long the app has to resign active after an upgrade request.
+        ///   - promptSettle: How long the adapter waits for the callback after the app is active again.
+        package init(promptAppearance: Duration = .seconds(2), promptSettle: Duration = .milliseconds(500)) {
+            self.promptAppearance = promptAppearance
+            self.promptSettle = promptSettle
+        }
     }
 
     /// Remembers, per install, that Always was asked for (iOS shows the upgrade prompt once).
-    struct AlwaysRequestMemory: Sendable {
+    package struct AlwaysRequestMemory: Sendable {
         /// Whether Always was asked for on this install.
-        var wasRequested: @MainActor @Sendable () -> Bool
+        package var wasRequested: @MainActor @Sendable () -> Bool
         /// Records that Always was asked for.
-        var recordRequest: @MainActor @Sendable () -> Void
+        package var recordRequest: @MainActor @Sendable () -> Void
+
+        /// Creates a memory from its two operations.
+        ///
+        /// - Parameters:
+        ///   - wasRequested: Whether Always was asked for on this install.
+        ///   - recordRequest: Records that Always was asked for.
+        package init(
+            wasRequested: @escaping @MainActor @Sendable () -> Bool,
+            recordRequest: @escaping @MainActor @Sendable () -> Void
+        ) {
+            self.wasRequested = wasRequested
+            self.recordRequest = recordRequest
+        }
     }
 
     let manager: any LocationManaging
@@ -57,7 +78,7 @@ final class CoreLocationAdapter {
     var isUpdatingLocation = false
     var hasBackgroundSession = false
     /// Notification observers that live as long as the adapter (Apple platforms).
-    var observers: [AnyObject] = []
+    package var observers: [AnyObject] = []
 
     /// The authorization the app was last told of.
     var current: Authorization
@@ -92,7 +113,7 @@ final class CoreLocationAdapter {
     ///   - clock: The clock the adapter waits on.
     ///   - timing: How long it waits for what iOS does not announce.
     ///   - alwaysMemory: Where it remembers that Always was asked for.
-    init(
+    package init(
         manager: any LocationManaging,
         applicationState: ApplicationState,
         declarations: Result<UsageDescriptions, LocationError>,
@@ -145,7 +166,7 @@ final class CoreLocationAdapter {
     // MARK: App activity (UIApplication notifications on iOS; called by the tests on Linux)
 
     /// The app resigned active: a system alert (a prompt) covers it, or it is leaving the foreground.
-    func appWillResignActive() {
+    package func appWillResignActive() {
         isActive = false
         if var pending = prompt {
             pending.shown = true
@@ -156,7 +177,7 @@ final class CoreLocationAdapter {
     }
 
     /// The app became active again: a prompt over it, if any, was dismissed.
-    func appDidBecomeActive() {
+    package func appDidBecomeActive() {
         isActive = true
         if !isForeground { sessionsCameIntoUse() }
         isForeground = true
@@ -172,14 +193,14 @@ final class CoreLocationAdapter {
     }
 
     /// The app went to the background.
-    func appDidEnterBackground() {
+    package func appDidEnterBackground() {
         isActive = false
         isForeground = false
         refreshDiagnostics()
     }
 
     /// The app is coming back to the foreground.
-    func appWillEnterForeground() {
+    package func appWillEnterForeground() {
         if !isForeground { sessionsCameIntoUse() }
         isForeground = true
         refreshDiagnostics()

@@ -1,15 +1,14 @@
 import Testing
-import Whereabouts
 import WhereaboutsTesting
 
-@testable import WhereaboutsCoreLocation
+@testable import Whereabouts
 
 /// The rest of `CLLocationManager`'s surface through the adapter: the settings, the standard and significant-change
 /// services, what the app last received, monitored regions, the synchronous authorization, and service sessions —
 /// emulated by the same rules where the platform has no `CLServiceSession`, forwarded to it where it has.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
-struct AdapterManagerSurfaceTests {
+struct ManagerClientManagerSurfaceTests {
     /// The capabilities of visionOS's Core Location, as `CoreLocationManager` reports them there.
     nonisolated static let visionOS = ManagerCapabilities(
         alwaysAuthorization: false,
@@ -92,11 +91,11 @@ struct AdapterManagerSurfaceTests {
         _ = await events.next()  // the current authorization
         await harness.client.startUpdatingLocation()
         #expect(harness.ios.isUpdatingLocation)
-        #expect(harness.ios.locate(fix(1)))
-        #expect(await events.next() == .didUpdateLocations([fix(1)]))
+        #expect(harness.ios.locate(deviceFix(1)))
+        #expect(await events.next() == .didUpdateLocations([deviceFix(1)]))
         await harness.client.stopUpdatingLocation()
         #expect(!harness.ios.isUpdatingLocation)
-        #expect(!harness.ios.locate(fix(2)))
+        #expect(!harness.ios.locate(deviceFix(2)))
     }
 
     @Test("stopUpdatingLocation leaves Core Location running while live updates still need it")
@@ -108,8 +107,8 @@ struct AdapterManagerSurfaceTests {
         await harness.client.stopUpdatingLocation()
         #expect(harness.ios.isUpdatingLocation)
         #expect(harness.ios.calls.filter { $0 == "startUpdatingLocation" }.count == 1)
-        harness.ios.locate(fix(1))
-        #expect(try await updates.next()?.location == fix(1))
+        harness.ios.locate(deviceFix(1))
+        #expect(try await updates.next()?.location == deviceFix(1))
     }
 
     @Test("startUpdatingLocation while denied: an error event, and Core Location is not started")
@@ -143,8 +142,8 @@ struct AdapterManagerSurfaceTests {
         #expect(await events.next() == .didResumeLocationUpdates)
         #expect(!harness.adapter.diagnostics().contains(.stationary))
         harness.ios.send(.didResumeLocationUpdates)  // Core Location's own, after the adapter's: not repeated
-        harness.ios.locate(fix(1))
-        #expect(await events.next() == .didUpdateLocations([fix(1)]))
+        harness.ios.locate(deviceFix(1))
+        #expect(await events.next() == .didUpdateLocations([deviceFix(1)]))
     }
 
     @Test("Significant changes start and stop Core Location's monitoring")
@@ -183,15 +182,20 @@ struct AdapterManagerSurfaceTests {
     @Test("location() is nil when not authorized, Core Location's last fix when authorized")
     func lastLocation() async throws {
         let harness = Harness(status: .denied)
-        harness.ios.location = fix(1)
+        harness.ios.location = deviceFix(1)
         #expect(await harness.client.location() == nil)
         harness.ios.settings(status: .authorizedWhenInUse)
-        #expect(await harness.client.location() == fix(1))
+        #expect(await harness.client.location() == deviceFix(1))
     }
 
     @Test("heading() and headingAvailable: Core Location's when the platform has heading, nil and false on visionOS")
     func lastHeading() async throws {
-        let heading = Heading(magneticHeading: 90, trueHeading: 92, headingAccuracy: 5, timestamp: fix().timestamp)
+        let heading = Heading(
+            magneticHeading: 90,
+            trueHeading: 92,
+            headingAccuracy: 5,
+            timestamp: deviceFix().timestamp
+        )
         let harness = Harness(status: .authorizedWhenInUse)
         harness.ios.heading = heading
         #expect(await harness.client.heading() == heading)
@@ -214,7 +218,7 @@ struct AdapterManagerSurfaceTests {
 
     @Test("monitoredRegions comes from Core Location, and a region kept from an earlier launch delivers its events")
     func monitoredRegions() async throws {
-        let home = Region(identifier: "home", center: fix().coordinate, radius: 100)
+        let home = Region(identifier: "home", center: deviceFix().coordinate, radius: 100)
         let harness = Harness(status: .authorizedAlways, monitoredRegions: [home])
         #expect(await harness.client.monitoredRegions() == [home])
         #expect(await harness.client.maximumRegionMonitoringDistance() == 200_000)
@@ -222,7 +226,7 @@ struct AdapterManagerSurfaceTests {
         _ = await events.next()
         harness.ios.send(.didEnterRegion("home"))
         #expect(await events.next() == .didEnterRegion(home))
-        let work = Region(identifier: "work", center: fix().coordinate, radius: 200)
+        let work = Region(identifier: "work", center: deviceFix().coordinate, radius: 200)
         try await harness.client.startMonitoring(work)
         #expect(await harness.client.monitoredRegions() == [home, work])
     }
@@ -232,20 +236,20 @@ struct AdapterManagerSurfaceTests {
         let harness = Harness(status: .authorizedAlways)
         for index in 0..<20 {
             try await harness.client.startMonitoring(
-                Region(identifier: "r\(index)", center: fix().coordinate, radius: 100)
+                Region(identifier: "r\(index)", center: deviceFix().coordinate, radius: 100)
             )
         }
-        let extra = Region(identifier: "r20", center: fix().coordinate, radius: 100)
+        let extra = Region(identifier: "r20", center: deviceFix().coordinate, radius: 100)
         let tooMany = await #expect(throws: LocationError.self) { try await harness.client.startMonitoring(extra) }
         #expect(tooMany?.code == .regionMonitoringFailure)
         #expect(tooMany?.description.contains("20") == true)
         // Monitoring one already monitored again is not a 21st.
-        try await harness.client.startMonitoring(Region(identifier: "r0", center: fix().coordinate, radius: 150))
+        try await harness.client.startMonitoring(Region(identifier: "r0", center: deviceFix().coordinate, radius: 150))
         #expect(harness.ios.monitoredRegions.count == 20)
 
         let large = Harness(status: .authorizedAlways)
         large.ios.maximumRegionMonitoringDistance = 1_000
-        let wide = Region(identifier: "city", center: fix().coordinate, radius: 1_001)
+        let wide = Region(identifier: "city", center: deviceFix().coordinate, radius: 1_001)
         let tooWide = await #expect(throws: LocationError.self) { try await large.client.startMonitoring(wide) }
         #expect(tooWide?.code == .regionMonitoringFailure)
         #expect(large.ios.monitoredRegions.isEmpty)
@@ -254,7 +258,9 @@ struct AdapterManagerSurfaceTests {
     @Test("Core Location's later monitoring failure: kCLErrorRegionMonitoringFailure is regionMonitoringFailure")
     func laterMonitoringFailureKeepsItsCode() async throws {
         let harness = Harness(status: .authorizedAlways)
-        try await harness.client.startMonitoring(Region(identifier: "home", center: fix().coordinate, radius: 100))
+        try await harness.client.startMonitoring(
+            Region(identifier: "home", center: deviceFix().coordinate, radius: 100)
+        )
         var events = await harness.client.events().makeAsyncIterator()
         _ = await events.next()
         harness.ios.send(.monitoringDidFail(regionIdentifier: "home", ManagerError(code: 5, message: "limit")))

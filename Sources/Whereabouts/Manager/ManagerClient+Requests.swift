@@ -1,12 +1,11 @@
-import Whereabouts
-
-extension CoreLocationAdapter {
+extension ManagerClient {
     /// Asks for When In Use; completes at once wherever iOS would show nothing and stay silent.
     func requestWhenInUseAuthorization() async throws -> AuthorizationOutcome {
         await refreshServicesEnabled()
         var policy = try policyNow()
         switch policy.requestWhenInUse() {
         case .prompt: return try await ask(.whenInUse) { $0.requestWhenInUseAuthorization() }
+        case .joinPrompt: return try await joinPrompt()
         case .complete(let resolution): return outcome(resolution)
         case .fail(let error): throw error
         }
@@ -32,6 +31,7 @@ extension CoreLocationAdapter {
         case .prompt(let kind, _):
             if policy.grant.alwaysPromptShown { alwaysMemory.recordRequest() }
             return try await ask(kind) { $0.requestAlwaysAuthorization() }
+        case .joinPrompt: return try await joinPrompt()
         case .complete(let resolution): return outcome(resolution)
         case .fail(let error): throw error
         }
@@ -44,6 +44,7 @@ extension CoreLocationAdapter {
         var policy = try policyNow()
         switch policy.requestTemporaryFullAccuracy(purposeKey: purposeKey) {
         case .prompt: break
+        case .joinPrompt: return AccuracyOutcome(accuracy: current.accuracy, resolution: .ignored(.requestInProgress))
         case .complete(let resolution): return AccuracyOutcome(accuracy: current.accuracy, resolution: resolution)
         case .fail(let error): throw error
         }
@@ -160,13 +161,46 @@ extension CoreLocationAdapter {
         let before = current
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                prompt = PendingPrompt(id: id, kind: kind, before: before, continuation: continuation)
+                prompt = PendingPrompt(id: id, kind: kind, before: before, waiters: [id: continuation])
                 refreshDiagnostics()
                 if kind == .alwaysUpgrade { startAppearanceTimer(id) }
                 call(manager)
             }
         } onCancel: {
-            Task { @MainActor [weak self] in self?.finishPrompt(id, .failure(LocationError.cancelled)) }
+            Task { @MainActor [weak self] in self?.cancelWaiter(id) }
+        }
+    }
+
+    /// Waits for the answer to the prompt on screen, which a request made earlier put there: iOS shows no second
+    /// prompt and answers both with its one callback.
+    private func joinPrompt() async throws -> AuthorizationOutcome {
+        let id = makeID()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                guard prompt != nil else {
+                    // Answered in the meantime: the authorization now is the answer.
+                    return continuation.resume(returning: outcome(.alreadyDetermined))
+                }
+                prompt?.waiters[id] = continuation
+            }
+        } onCancel: {
+            Task { @MainActor [weak self] in self?.cancelWaiter(id) }
+        }
+    }
+
+    /// The task of one waiting request was cancelled: it throws ``LocationError/cancelled`` now. The prompt stays on
+    /// screen, as on iOS; once no request waits for it, the client stops waiting too, and the person's answer reaches
+    /// the app as an authorization change.
+    private func cancelWaiter(_ id: Int) {
+        guard var pending = prompt, let continuation = pending.waiters.removeValue(forKey: id) else { return }
+        continuation.resume(throwing: LocationError.cancelled)
+        if pending.waiters.isEmpty {
+            prompt = nil
+            appearanceTimer?.cancel()
+            appearanceTimer = nil
+            refreshDiagnostics()
+        } else {
+            prompt = pending
         }
     }
 
@@ -193,13 +227,14 @@ extension CoreLocationAdapter {
         finishPrompt(id, .success(outcome(.answered(.keepWhileUsing))))
     }
 
-    /// Resumes the pending prompt's continuation, once, if it is still the one with this identifier.
+    /// Resumes the continuation of every request waiting for the pending prompt, once, if it is still the one with
+    /// this identifier.
     func finishPrompt(_ id: Int, _ result: Result<AuthorizationOutcome, any Error>) {
         guard let pending = prompt, pending.id == id else { return }
         prompt = nil
         appearanceTimer?.cancel()
         appearanceTimer = nil
-        pending.continuation.resume(with: result)
+        for waiter in pending.waiters.keys.sorted() { pending.waiters[waiter]?.resume(with: result) }
         refreshDiagnostics()
     }
 

@@ -1,15 +1,14 @@
 import Testing
-import Whereabouts
 import WhereaboutsTesting
 
-@testable import WhereaboutsCoreLocation
+@testable import Whereabouts
 
 /// What a platform's Core Location lacks ends in an error that says so, never in a call to an API the platform does
 /// not have, nor in silence: visionOS has no Always, heading, visits, region monitoring or background updates;
 /// watchOS no visits or region monitoring.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
-struct AdapterPlatformTests {
+struct ManagerClientPlatformTests {
     /// The capabilities of visionOS's Core Location, as `CoreLocationManager` reports them there.
     nonisolated static let visionOS = ManagerCapabilities(
         alwaysAuthorization: false,
@@ -55,7 +54,7 @@ struct AdapterPlatformTests {
 
     @Test(
         "No visits (visionOS, watchOS): starting visit monitoring throws",
-        arguments: [AdapterPlatformTests.visionOS, ManagerCapabilities(visits: false)]
+        arguments: [ManagerClientPlatformTests.visionOS, ManagerCapabilities(visits: false)]
     )
     func noVisits(capabilities: ManagerCapabilities) async throws {
         let harness = Harness(status: .authorizedAlways)
@@ -69,7 +68,7 @@ struct AdapterPlatformTests {
     func noRegions() async throws {
         let harness = Harness(status: .authorizedAlways)
         harness.ios.isRegionMonitoringAvailable = false
-        let region = Region(identifier: "home", center: fix().coordinate, radius: 100)
+        let region = Region(identifier: "home", center: deviceFix().coordinate, radius: 100)
         let error = await #expect(throws: LocationError.self) { try await harness.client.startMonitoring(region) }
         #expect(error?.code == .regionMonitoringUnavailable)
         #expect(harness.ios.monitoredRegions.isEmpty)

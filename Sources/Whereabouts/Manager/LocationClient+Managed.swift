@@ -1,11 +1,9 @@
-import Whereabouts
-
 extension LocationClient {
-    /// A client whose every endpoint goes through a ``CoreLocationAdapter``, made on first use.
+    /// A client whose every endpoint goes through a ``ManagerClient``, made on first use.
     ///
     /// - Parameter holder: Makes and keeps the adapter.
     /// - Returns: The client.
-    static func adapter(_ holder: AdapterHolder) -> LocationClient {
+    package static func managed(_ holder: ManagerClientHolder) -> LocationClient {
         LocationClient(
             authorization: { await holder.adapter.authorization() },
             authorizationUpdates: { await holder.adapter.authorizationUpdates() },

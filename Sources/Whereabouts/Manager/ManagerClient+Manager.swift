@@ -1,8 +1,6 @@
-import Whereabouts
-
 /// The manager's settings, the standard and significant-change services, what the app last received, and service
 /// sessions, forwarded to Core Location.
-extension CoreLocationAdapter {
+extension ManagerClient {
     /// Changes the manager's settings: all of the change, or nothing when it allows background updates without
     /// the `location` background mode (iOS would raise an exception) or where the platform has no background
     /// updates.

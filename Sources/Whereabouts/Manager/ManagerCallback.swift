@@ -1,7 +1,5 @@
-import Whereabouts
-
 /// One `CLLocationManagerDelegate` callback, converted.
-enum ManagerCallback: Hashable, Sendable {
+package enum ManagerCallback: Hashable, Sendable {
     /// `locationManagerDidChangeAuthorization(_:)`; the manager's properties hold the new values.
     case didChangeAuthorization
     /// `locationManager(_:didUpdateLocations:)`.

@@ -1,18 +1,17 @@
 import Clocks
 import Foundation
 import Testing
-import Whereabouts
 import WhereaboutsTesting
 
-@testable import WhereaboutsCoreLocation
+@testable import Whereabouts
 
 /// A `CLLocationManager` stand-in on the simulated OS, an adapter on it wired as UIApplication's notifications would wire it, a test
 /// clock, and the client an app would use.
 @MainActor
 final class Harness {
-    let ios: SimulatedLocationManager
+    let ios: StandInLocationManager
     let clock = TestClock()
-    let adapter: CoreLocationAdapter
+    let adapter: ManagerClient
     let client: LocationClient
     private(set) var alwaysRequested: Bool
 
@@ -32,7 +31,7 @@ final class Harness {
         applicationState: ApplicationState = .active,
         monitoredRegions: [Region] = []
     ) {
-        let ios = SimulatedLocationManager(
+        let ios = StandInLocationManager(
             infoPlist: infoPlist,
             status: status,
             accuracy: accuracy,
@@ -43,8 +42,8 @@ final class Harness {
         ios.isForeground = applicationState != .background
         self.ios = ios
         self.alwaysRequested = alwaysRequested
-        var memory = CoreLocationAdapter.AlwaysRequestMemory(wasRequested: { false }, recordRequest: {})
-        let adapter = CoreLocationAdapter(
+        var memory = ManagerClient.AlwaysRequestMemory(wasRequested: { false }, recordRequest: {})
+        let adapter = ManagerClient(
             manager: ios,
             applicationState: applicationState,
             declarations: .success(infoPlist),
@@ -52,8 +51,8 @@ final class Harness {
             alwaysMemory: memory
         )
         self.adapter = adapter
-        self.client = .adapter(AdapterHolder { adapter })
-        memory = CoreLocationAdapter.AlwaysRequestMemory(
+        self.client = .managed(ManagerClientHolder { adapter })
+        memory = ManagerClient.AlwaysRequestMemory(
             wasRequested: { [unowned self] in self.alwaysRequested },
             recordRequest: { [unowned self] in self.alwaysRequested = true }
         )
@@ -88,7 +87,7 @@ final class Harness {
 }
 
 /// A fix in Paris.
-func fix(_ seconds: Double = 0) -> Location {
+func deviceFix(_ seconds: Double = 0) -> Location {
     Location(
         coordinate: Coordinate(latitude: 48.8570, longitude: 2.3411),
         horizontalAccuracy: 5,

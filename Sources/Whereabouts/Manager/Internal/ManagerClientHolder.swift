@@ -1,25 +1,24 @@
 import Foundation
-import Whereabouts
 
 /// Makes the adapter on first use, on the main actor, so a client can be built anywhere (a
 /// dependency's `liveValue` is built on whatever thread first reads it) while Core Location's manager
 /// is still created on the main thread, which it needs to deliver callbacks.
 @MainActor
-final class AdapterHolder {
-    private let make: @MainActor @Sendable () -> CoreLocationAdapter
-    private var made: CoreLocationAdapter?
+package final class ManagerClientHolder {
+    private let make: @MainActor @Sendable () -> ManagerClient
+    private var made: ManagerClient?
     /// The made adapter's authorization box, for readers off the main actor.
     private nonisolated let published = LockedValue<LockedValue<Authorization>?>(nil)
 
     /// Creates a holder that makes its adapter with `make` on first use.
     ///
     /// - Parameter make: Builds the adapter; called once, on the main actor.
-    nonisolated init(_ make: @escaping @MainActor @Sendable () -> CoreLocationAdapter) {
+    package nonisolated init(_ make: @escaping @MainActor @Sendable () -> ManagerClient) {
         self.make = make
     }
 
     /// The adapter, made now if this is the first use.
-    var adapter: CoreLocationAdapter {
+    var adapter: ManagerClient {
         if let made { return made }
         let adapter = make()
         made = adapter

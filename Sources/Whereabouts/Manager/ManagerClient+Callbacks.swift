@@ -1,6 +1,4 @@
-import Whereabouts
-
-extension CoreLocationAdapter {
+extension ManagerClient {
     /// Handles one delegate callback. Locations, headings, visits and region events are dropped unless
     /// the app is authorized when they arrive (rule 9: not one fix after a revoke).
     func receive(_ callback: ManagerCallback) {

@@ -1,6 +1,4 @@
-import Whereabouts
-
-/// One ``CoreLocationAdapter/liveUpdates()`` consumer and what it was last told.
+/// One ``ManagerClient/liveUpdates()`` consumer and what it was last told.
 struct UpdateSubscriber {
     /// Where its updates go.
     let continuation: AsyncThrowingStream<LocationUpdate, any Error>.Continuation

@@ -1,5 +1,3 @@
-import Whereabouts
-
 /// Makes sure a callback-based completion resumes its continuation once, however often it is called.
 @MainActor
 final class OnceFlag {

@@ -1,16 +1,15 @@
 import Foundation
 import Testing
-import Whereabouts
 import WhereaboutsTesting
 
-@testable import WhereaboutsCoreLocation
+@testable import Whereabouts
 
 /// What a device does that the adapter must not wait on forever (rule 0): launch the app in the background, cancel
 /// an outstanding `requestLocation()` when updates start or stop, and block the thread that asks whether Location
 /// Services are on.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
-struct AdapterDeviceTests {
+struct ManagerClientDeviceTests {
     @Test("After a background launch, When In Use completes at once as ignored (not in the foreground)")
     func backgroundLaunch() async throws {
         let harness = Harness(applicationState: .background)
@@ -62,8 +61,8 @@ struct AdapterDeviceTests {
 
         // Core Location cancelled the first request again on stop; the adapter asked anew, so the fix arrives.
         #expect(harness.ios.calls.filter { $0 == "requestLocation" }.count == 2)
-        #expect(harness.ios.locate(fix(7)))
-        #expect(try await request.value == fix(7))
+        #expect(harness.ios.locate(deviceFix(7)))
+        #expect(try await request.value == deviceFix(7))
     }
 
     @Test("requestLocation() completes from live updates that started while it waited")
@@ -75,8 +74,8 @@ struct AdapterDeviceTests {
             for try await _ in await harness.client.liveUpdates() {}
         }
         await harness.yield { harness.ios.isUpdatingLocation }
-        #expect(harness.ios.locate(fix(3)))
-        #expect(try await request.value == fix(3))
+        #expect(harness.ios.locate(deviceFix(3)))
+        #expect(try await request.value == deviceFix(3))
         consumer.cancel()
         await harness.yield { !harness.ios.isUpdatingLocation }
         #expect(harness.ios.calls.filter { $0 == "requestLocation" }.count == 1)  // nothing left to ask for

@@ -1,14 +1,13 @@
 import Testing
-import Whereabouts
 import WhereaboutsTesting
 
-@testable import WhereaboutsCoreLocation
+@testable import Whereabouts
 
 /// What reaches the app from Core Location's callbacks: events, live updates with diagnostics, one-shot
 /// locations, and nothing after a revoke.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
-struct AdapterDeliveryTests {
+struct ManagerClientDeliveryTests {
     @Test("Temporary full accuracy: allowed, then marked temporary")
     func temporaryAllowed() async throws {
         let harness = Harness(status: .authorizedWhenInUse, accuracy: .reducedAccuracy)
@@ -63,10 +62,10 @@ struct AdapterDeliveryTests {
         let first = Task { try await harness.client.requestLocation() }
         let second = Task { try await harness.client.requestLocation() }
         await harness.yield { harness.ios.calls.filter { $0 == "requestLocation" }.count == 2 }
-        harness.ios.send(.didUpdateLocations([fix(0), fix(1)]))
-        harness.ios.send(.didUpdateLocations([fix(2)]))
-        #expect(try await first.value == fix(1))
-        #expect(try await second.value == fix(1))
+        harness.ios.send(.didUpdateLocations([deviceFix(0), deviceFix(1)]))
+        harness.ios.send(.didUpdateLocations([deviceFix(2)]))
+        #expect(try await first.value == deviceFix(1))
+        #expect(try await second.value == deviceFix(1))
     }
 
     @Test("requestLocation: not authorized, no fix, revoked while waiting, cancelled")
@@ -104,18 +103,18 @@ struct AdapterDeliveryTests {
         #expect(first?.authorization.status == .authorizedWhenInUse)
         #expect(harness.ios.isUpdatingLocation)
 
-        harness.ios.send(.didUpdateLocations([fix(0)]))
-        #expect(try await updates.next()?.location == fix(0))
+        harness.ios.send(.didUpdateLocations([deviceFix(0)]))
+        #expect(try await updates.next()?.location == deviceFix(0))
         harness.ios.settings(status: .denied)
-        harness.ios.send(.didUpdateLocations([fix(1)]))
+        harness.ios.send(.didUpdateLocations([deviceFix(1)]))
         harness.ios.settings(status: .authorizedWhenInUse)
-        harness.ios.send(.didUpdateLocations([fix(2)]))
+        harness.ios.send(.didUpdateLocations([deviceFix(2)]))
 
         let revoked = try await updates.next()
         #expect(revoked?.location == nil)
         #expect(revoked?.diagnostics == [.authorizationDenied])
         #expect(try await updates.next()?.location == nil)
-        #expect(try await updates.next()?.location == fix(2))
+        #expect(try await updates.next()?.location == deviceFix(2))
     }
 
     @Test("Core Location updates run only while someone listens and the app is authorized")
@@ -134,7 +133,7 @@ struct AdapterDeliveryTests {
 
     @Test("Region monitoring: an error under reduced accuracy; regions end when precision is turned off")
     func regions() async throws {
-        let region = Region(identifier: "home", center: fix().coordinate, radius: 100)
+        let region = Region(identifier: "home", center: deviceFix().coordinate, radius: 100)
         let reduced = Harness(status: .authorizedWhenInUse, accuracy: .reducedAccuracy)
         let error = await #expect(throws: LocationError.self) { try await reduced.client.startMonitoring(region) }
         #expect(error?.code == .regionMonitoringUnavailable)

@@ -1,6 +1,4 @@
-import Whereabouts
-
-/// A pending ``CoreLocationAdapter/requestLocation()``.
+/// A pending ``ManagerClient/requestLocation()``.
 struct LocationRequest {
     /// Where the location goes.
     let continuation: CheckedContinuation<Location, any Error>

@@ -1,5 +1,3 @@
-import Whereabouts
-
 /// The part of `CLLocationManager` the adapter uses, in Whereabouts' own types.
 ///
 /// On Apple platforms `CoreLocationManager` implements it over a real `CLLocationManager`; on Linux
@@ -7,7 +5,7 @@ import Whereabouts
 /// follows), so every line of the adapter's logic is compiled and tested without Core Location. Like `CLLocationManager`, it lives
 /// on the main thread, and its callbacks (``callback``) arrive there.
 @MainActor
-protocol LocationManaging: AnyObject, Sendable {
+package protocol LocationManaging: AnyObject, Sendable {
     /// `authorizationStatus`.
     var authorizationStatus: AuthorizationStatus { get }
     /// `accuracyAuthorization`.

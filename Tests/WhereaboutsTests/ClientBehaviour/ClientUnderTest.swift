@@ -1,0 +1,131 @@
+import Clocks
+import Foundation
+import Testing
+import WhereaboutsTesting
+
+@testable import Whereabouts
+
+/// The two clients an app can be given, for tests that must hold on both: the simulated client (the engine decides,
+/// a scripted source gives fixes) and the client logic over a `CLLocationManager` stand-in (what runs on a device).
+enum ClientKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case simulated
+    case coreLocationLogic
+
+    var testDescription: String { rawValue }
+
+    /// Makes a client of this kind for an app with every location key declared.
+    ///
+    /// - Parameter authorized: Whether the app starts with While Using and precise location (else undecided).
+    /// - Returns: The client and what drives the device and the person around it.
+    @MainActor
+    func make(authorized: Bool) async -> any ClientUnderTest {
+        switch self {
+        case .simulated:
+            return await SimulatedClientUnderTest(authorized: authorized)
+        case .coreLocationLogic:
+            return StandInClientUnderTest(authorized: authorized)
+        }
+    }
+}
+
+/// A client, and the device and person around it.
+@MainActor
+protocol ClientUnderTest {
+    /// The client the app calls.
+    var client: LocationClient { get }
+    /// Waits until the device is asked for a fix (a one-shot request or updates), then gives it this one.
+    func locateWhenAsked(_ location: Location) async
+    /// Waits until a prompt is on screen, and returns its kind.
+    func promptOnScreen() async -> PermissionPrompt.Kind
+    /// The person answers the prompt on screen.
+    func answer(_ answer: PromptAnswer) async
+    /// Waits until `count` requests wait for the prompt on screen.
+    func waitForWaitingRequests(_ count: Int) async
+    /// How many prompts the person saw.
+    func promptsShown() async -> Int
+}
+
+/// The simulated client: an engine with a person who answers when the test says, and a scripted source.
+@MainActor
+final class SimulatedClientUnderTest: ClientUnderTest {
+    let person = HeldPerson()
+    let source = ScriptedSource()
+    let engine: AuthorizationEngine
+    let client: LocationClient
+
+    init(authorized: Bool) async {
+        let store = InMemoryConsentStore(
+            authorized ? ["com.example.test": Grant(decision: .whenInUse, precise: true)] : [:]
+        )
+        engine = AuthorizationEngine(
+            appID: "com.example.test",
+            declarations: .complete,
+            prompter: person,
+            consentStore: store,
+            coarsener: Coarsener(secret: Coarsener.Secret(k0: 1, k1: 2)),
+            clock: TestClock()
+        )
+        client = .simulated(engine: engine, source: source)
+        await engine.prepare()
+    }
+
+    func locateWhenAsked(_ location: Location) async {
+        await source.waitUntilRunning()
+        await source.send(location)
+    }
+
+    func promptOnScreen() async -> PermissionPrompt.Kind {
+        await person.untilAsked().kind
+    }
+
+    func answer(_ answer: PromptAnswer) async {
+        let prompt = await person.untilAsked()
+        await person.give(answer)
+        await engine.waitForPrompt(prompt.id)
+    }
+
+    func waitForWaitingRequests(_ count: Int) async {
+        for _ in 0..<10_000 {
+            if await engine.promptTickets.count >= count { return }
+            await Task.yield()
+        }
+        Issue.record("\(count) requests never waited for the prompt")
+    }
+
+    func promptsShown() async -> Int { await person.prompts.count }
+}
+
+/// The client logic that runs on a device, over a `CLLocationManager` stand-in whose decisions are the policy's.
+@MainActor
+final class StandInClientUnderTest: ClientUnderTest {
+    let harness: Harness
+    var client: LocationClient { harness.client }
+
+    init(authorized: Bool) {
+        harness =
+            authorized ? Harness(status: .authorizedWhenInUse, accuracy: .fullAccuracy) : Harness()
+    }
+
+    func locateWhenAsked(_ location: Location) async {
+        await harness.yield { harness.ios.locationRequested || harness.ios.isUpdatingLocation }
+        harness.ios.locate(location)
+    }
+
+    func promptOnScreen() async -> PermissionPrompt.Kind {
+        await harness.yield { harness.ios.prompt != nil }
+        return harness.ios.prompt ?? .whenInUse
+    }
+
+    func answer(_ answer: PromptAnswer) async {
+        await harness.yield { harness.ios.prompt != nil }
+        harness.ios.answer(answer)
+    }
+
+    func waitForWaitingRequests(_ count: Int) async {
+        await harness.yield { (harness.adapter.prompt?.waiters.count ?? 0) >= count }
+    }
+
+    func promptsShown() async -> Int {
+        harness.ios.calls.filter { $0.hasPrefix("request") && $0.hasSuffix("Authorization") }.count
+    }
+}
