@@ -9,15 +9,14 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-/// What a test target that uses the test doubles links: WhereaboutsTesting, swift-clocks' `TestClock`,
-/// swift-concurrency-extras (`LockIsolated`, `Task.megaYield`), and IssueReporting's test support, through which a
-/// double's failure fails the running Swift Testing or XCTest test.
+/// What a test target that uses the test doubles links: WhereaboutsTesting (which brings IssueReporting's test
+/// support, as a user's test target gets it), swift-clocks' `TestClock`, swift-concurrency-extras (`LockIsolated`,
+/// `Task.megaYield`) and the package's own test helpers.
 let testDoubles: [Target.Dependency] = [
     "WhereaboutsTesting",
     "WhereaboutsTestSupport",
     .product(name: "Clocks", package: "swift-clocks"),
     .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
-    .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
 ]
 
 let package = Package(
@@ -77,12 +76,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // A test-only library: it links IssueReporting's test support (and so Swift Testing and XCTest), through which
+        // a misused double fails the running test of either framework with nothing else linked. The CLI never links it.
         .target(
             name: "WhereaboutsTesting",
             dependencies: [
                 "Whereabouts",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: swiftSettings
         ),

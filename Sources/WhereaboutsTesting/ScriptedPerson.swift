@@ -1,5 +1,4 @@
 import Foundation
-import IssueReporting
 public import Whereabouts
 
 /// A person who answers prompts from a script, in order, for tests.
@@ -56,7 +55,7 @@ public final class ScriptedPerson: PermissionPrompter, @unchecked Sendable {
             return answers.isEmpty ? nil : answers.removeFirst()
         }
         guard let next else {
-            reportIssue(
+            TestFailure.report(
                 "unexpected \(prompt.kind.rawValue) prompt “\(prompt.title)”: the script has no answer left",
                 fileID: fileID,
                 filePath: filePath,
@@ -66,7 +65,7 @@ public final class ScriptedPerson: PermissionPrompter, @unchecked Sendable {
             return .decline(prompt.kind)
         }
         guard next.kind == prompt.kind else {
-            reportIssue(
+            TestFailure.report(
                 "unexpected \(prompt.kind.rawValue) prompt: the script's next answer, \(next), is for a "
                     + "\(next.kind.rawValue) prompt",
                 fileID: fileID,

@@ -1,4 +1,3 @@
-import IssueReporting
 public import Whereabouts
 
 /// The error an ``Whereabouts/LocationClient/unimplemented(fileID:filePath:line:column:)`` endpoint throws after
@@ -43,7 +42,7 @@ extension LocationClient {
     ) -> LocationClient {
         .failing { endpoint in
             let error = UnimplementedEndpoint(endpoint: endpoint)
-            reportIssue(error.description, fileID: fileID, filePath: filePath, line: line, column: column)
+            TestFailure.report(error.description, fileID: fileID, filePath: filePath, line: line, column: column)
             return error
         }
     }

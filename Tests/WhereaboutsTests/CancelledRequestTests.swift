@@ -11,7 +11,7 @@ import WhereaboutsTesting
 /// the answer would never return (the time limit fails the test).
 @Suite(.timeLimit(.minutes(1)))
 struct CancelledRequestTests {
-    static func engine(_ person: HeldPerson) -> AuthorizationEngine {
+    static func engine(_ person: ManualPerson) -> AuthorizationEngine {
         AuthorizationEngine(
             appID: "com.example.cancel",
             declarations: .complete,
@@ -23,10 +23,10 @@ struct CancelledRequestTests {
 
     @Test("0: cancelling the task awaiting requestWhenInUseAuthorization returns cancelled at once; the answer applies")
     func engineRequestCancelled() async throws {
-        let person = HeldPerson()
+        let person = ManualPerson()
         let engine = Self.engine(person)
         let request = Task { try await engine.requestWhenInUseAuthorization() }
-        let prompt = await person.untilAsked()
+        let prompt = try await person.nextPrompt()
         #expect(prompt.kind == .whenInUse)
 
         request.cancel()
@@ -38,20 +38,20 @@ struct CancelledRequestTests {
 
         var updates = await engine.authorizationUpdates().makeAsyncIterator()
         #expect(await updates.next()?.status == .notDetermined)
-        await person.give(.allowWhileUsing(precise: true))
+        person.reply(.allowWhileUsing(precise: true))
         let answered = try #require(await updates.next())
         #expect(answered == Authorization(status: .authorizedWhenInUse, accuracy: .fullAccuracy))
         #expect(await engine.presentedPrompt == nil)
-        #expect(await person.prompts == [prompt])
+        #expect(person.prompts == [prompt])
     }
 
     @Test("0: on the simulated client, a cancelled When In Use request returns cancelled; the answer reaches events")
     func clientRequestCancelled() async throws {
-        let person = HeldPerson()
+        let person = ManualPerson()
         let engine = Self.engine(person)
         let client = LocationClient.simulated(engine: engine, source: ScriptedSource())
         let request = Task { try await client.requestWhenInUseAuthorization() }
-        let prompt = await person.untilAsked()
+        let prompt = try await person.nextPrompt()
 
         request.cancel()
         let error = await #expect(throws: LocationError.self) { try await request.value }
@@ -63,7 +63,7 @@ struct CancelledRequestTests {
         var events = await client.events().makeAsyncIterator()
         let current = Authorization(status: .notDetermined, accuracy: .fullAccuracy)
         #expect(await events.next() == .didChangeAuthorization(current))
-        await person.give(.allowWhileUsing(precise: false))
+        person.reply(.allowWhileUsing(precise: false))
         let answered = Authorization(status: .authorizedWhenInUse, accuracy: .reducedAccuracy)
         #expect(await events.next() == .didChangeAuthorization(answered))
         #expect(await client.authorization() == answered)
@@ -72,12 +72,12 @@ struct CancelledRequestTests {
 
     @Test("0: a cancelled temporary full accuracy request returns cancelled; Allow Precise still applies")
     func temporaryFullAccuracyCancelled() async throws {
-        let person = HeldPerson()
+        let person = ManualPerson()
         let engine = Self.engine(person)
         await engine.changeSettings(status: .authorizedWhenInUse, precise: false)
         let client = LocationClient.simulated(engine: engine, source: ScriptedSource())
         let request = Task { try await client.requestTemporaryFullAccuracy(purposeKey: "Navigation") }
-        let prompt = await person.untilAsked()
+        let prompt = try await person.nextPrompt()
         #expect(prompt.kind == .temporaryFullAccuracy)
 
         request.cancel()
@@ -86,7 +86,7 @@ struct CancelledRequestTests {
         #expect(error?.code == .cancelled)
         var updates = await client.authorizationUpdates().makeAsyncIterator()
         #expect(await updates.next()?.accuracy == .reducedAccuracy)
-        await person.give(.allowPrecise)
+        person.reply(.allowPrecise)
         #expect(await updates.next()?.accuracy == .fullAccuracy)
     }
 
@@ -94,10 +94,10 @@ struct CancelledRequestTests {
         "0: while the cancelled request's prompt stays, a new request waits for its answer, which applies"
     )
     func laterRequestWhileThePromptStays() async throws {
-        let person = HeldPerson()
+        let person = ManualPerson()
         let engine = Self.engine(person)
         let first = Task { try await engine.requestWhenInUseAuthorization() }
-        _ = await person.untilAsked()
+        _ = try await person.nextPrompt()
         first.cancel()
         _ = await first.result
 
@@ -105,7 +105,7 @@ struct CancelledRequestTests {
         #expect(await updates.next()?.status == .notDetermined)
         let second = await engine.submit(.whenInUse)
         #expect(await !engine.isFinished(second))
-        await person.give(.allowWhileUsing(precise: true))
+        person.reply(.allowWhileUsing(precise: true))
 
         #expect(await updates.next()?.status == .authorizedWhenInUse)
         guard case .success(.authorization(let outcome)) = await engine.result(of: second) else {
@@ -114,6 +114,6 @@ struct CancelledRequestTests {
         }
         #expect(outcome.resolution == .answered(.allowWhileUsing(precise: true)))
         #expect(outcome.status == .authorizedWhenInUse)
-        #expect(await person.prompts.count == 1)
+        #expect(person.prompts.count == 1)
     }
 }

@@ -80,4 +80,66 @@ struct ClientBehaviourTests {
         #expect(model.authorization?.status == .authorizedWhenInUse)
         #expect(model.showsRequestPreciseButton == false)  // no purpose key given
     }
+
+    @Test("Eight waiters and one fix: every requestLocation() gets it", arguments: ClientKind.allCases)
+    func eightWaitersOneFix(_ kind: ClientKind) async throws {
+        let device = await kind.make(authorized: true)
+        let client = device.client
+        let requests = (0..<8).map { _ in Task { try await client.requestLocation() } }
+        await device.waitForLocationRequests(8)
+        await device.locateWhenAsked(Self.fix)
+        for request in requests {
+            #expect(try await request.value.coordinate == Self.fix.coordinate)
+        }
+    }
+
+    @Test(
+        "requestLocation() with no fix throws locationUnavailable instead of waiting forever",
+        arguments: ClientKind.allCases
+    )
+    func requestLocationWithNoFix(_ kind: ClientKind) async throws {
+        let device = await kind.make(authorized: true)
+        let client = device.client
+        let request = Task { try await client.requestLocation() }
+        await device.noFixComes()
+        let error = await #expect(throws: LocationError.self) { try await request.value }
+        #expect(error?.code == .locationUnavailable)
+    }
+
+    @Test(
+        "Cancelling a request while the prompt is up throws cancelled at once; the answer still arrives",
+        arguments: ClientKind.allCases
+    )
+    func cancelMidPrompt(_ kind: ClientKind) async throws {
+        let device = await kind.make(authorized: false)
+        let client = device.client
+        var updates = await client.authorizationUpdates().makeAsyncIterator()
+        #expect(await updates.next()?.status == .notDetermined)
+        let request = Task { try await client.requestWhenInUseAuthorization() }
+        _ = await device.promptOnScreen()
+        request.cancel()
+        let error = await #expect(throws: LocationError.self) { try await request.value }
+        #expect(error?.code == .cancelled)
+
+        await device.answer(.allowWhileUsing(precise: true))
+        #expect(await updates.next()?.status == .authorizedWhenInUse)
+    }
+
+    @Test(
+        "Revoked while streaming: the next update says denied and carries no location",
+        arguments: ClientKind.allCases
+    )
+    func revokeWhileStreaming(_ kind: ClientKind) async throws {
+        let device = await kind.make(authorized: true)
+        var updates = await device.client.liveUpdates().makeAsyncIterator()
+        #expect(try await updates.next()?.location == nil)  // the first update: the diagnostics
+        await device.locateWhenAsked(Self.fix)
+        #expect(try await updates.next()?.location?.coordinate == Self.fix.coordinate)
+
+        await device.revoke()
+        let revoked = try #require(try await updates.next())
+        #expect(revoked.authorization.status == .denied)
+        #expect(revoked.location == nil)
+        #expect(await device.client.location() == nil)
+    }
 }

@@ -43,13 +43,21 @@ protocol ClientUnderTest {
     func waitForWaitingRequests(_ count: Int) async
     /// How many prompts the person saw.
     func promptsShown() async -> Int
+    /// The person turns location off for the app in Settings.
+    func revoke() async
+    /// Waits until `count` one-shot requests wait for a fix.
+    func waitForLocationRequests(_ count: Int) async
+    /// Waits until the device is asked for a fix, then finds none: Core Location's error, or the simulated OS's time
+    /// limit passing.
+    func noFixComes() async
 }
 
 /// The simulated client: an engine with a person who answers when the test says, and a scripted source.
 @MainActor
 final class SimulatedClientUnderTest: ClientUnderTest {
-    let person = HeldPerson()
+    let person = ManualPerson()
     let source = ScriptedSource()
+    let clock = TestClock<Duration>()
     let engine: AuthorizationEngine
     let client: LocationClient
 
@@ -63,7 +71,7 @@ final class SimulatedClientUnderTest: ClientUnderTest {
             prompter: person,
             consentStore: store,
             coarsener: Coarsener(secret: Coarsener.Secret(k0: 1, k1: 2)),
-            clock: TestClock()
+            clock: clock
         )
         client = .simulated(engine: engine, source: source)
         await engine.prepare()
@@ -75,12 +83,14 @@ final class SimulatedClientUnderTest: ClientUnderTest {
     }
 
     func promptOnScreen() async -> PermissionPrompt.Kind {
-        await person.untilAsked().kind
+        if let prompt = person.promptsOnScreen.first { return prompt.kind }
+        return (try? await person.nextPrompt())?.kind ?? .whenInUse
     }
 
     func answer(_ answer: PromptAnswer) async {
-        let prompt = await person.untilAsked()
-        await person.give(answer)
+        if person.promptsOnScreen.isEmpty { _ = try? await person.nextPrompt() }
+        guard let prompt = person.promptsOnScreen.first else { return }
+        person.reply(answer)
         await engine.waitForPrompt(prompt.id)
     }
 
@@ -92,7 +102,24 @@ final class SimulatedClientUnderTest: ClientUnderTest {
         Issue.record("\(count) requests never waited for the prompt")
     }
 
-    func promptsShown() async -> Int { await person.prompts.count }
+    func promptsShown() async -> Int { person.prompts.count }
+
+    func revoke() async {
+        await engine.changeSettings(status: .denied)
+    }
+
+    func waitForLocationRequests(_ count: Int) async {
+        for _ in 0..<10_000 {
+            if await engine.locationRequests.count >= count { return }
+            await Task.yield()
+        }
+        Issue.record("\(count) location requests never waited for a fix")
+    }
+
+    func noFixComes() async {
+        await waitForLocationRequests(1)
+        await clock.advance(by: engine.options.locationTimeout)
+    }
 }
 
 /// The client logic that runs on a device, over a `CLLocationManager` stand-in whose decisions are the policy's.
@@ -127,5 +154,18 @@ final class StandInClientUnderTest: ClientUnderTest {
 
     func promptsShown() async -> Int {
         harness.ios.calls.filter { $0.hasPrefix("request") && $0.hasSuffix("Authorization") }.count
+    }
+
+    func revoke() async {
+        harness.ios.settings(status: .denied)
+    }
+
+    func waitForLocationRequests(_ count: Int) async {
+        await harness.yield { harness.adapter.locationRequests.count >= count }
+    }
+
+    func noFixComes() async {
+        await harness.yield { harness.ios.locationRequested || harness.ios.isUpdatingLocation }
+        harness.ios.failToLocate()
     }
 }

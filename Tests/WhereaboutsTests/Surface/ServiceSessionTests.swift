@@ -106,13 +106,13 @@ import WhereaboutsTesting
 
     @Test("session diagnostics: authorizationRequestInProgress while its prompt is on screen")
     func sessionDiagnosticsShowTheRequestInProgress() async throws {
-        let person = HeldPerson()
+        let person = ManualPerson()
         let engine = AuthorizationEngine(appID: "com.example.test", declarations: .complete, prompter: person)
         let session = await engine.startServiceSession(authorization: .whenInUse)
         var diagnostics = session.diagnostics().makeAsyncIterator()
         #expect(await diagnostics.next() == [.authorizationRequestInProgress])
-        _ = await person.untilAsked()
-        await person.give(.allowWhileUsing(precise: true))
+        _ = try await person.nextPrompt()
+        person.reply(.allowWhileUsing(precise: true))
         #expect(await diagnostics.next() == [])
     }
 
