@@ -10,7 +10,9 @@ public import Whereabouts
 ///
 /// Nothing it does can hang a test for good. A prompt left unanswered for ``timeLimit`` fails the test, at the
 /// line that made the person, and is declined, so the request waiting on it returns; `nextPrompt` fails the test
-/// and throws ``ManualPersonError`` when no prompt comes within ``timeLimit``. A prompt the app takes off the screen
+/// and throws ``ManualPersonError`` when no prompt comes within ``timeLimit``. A test that returns with a prompt
+/// still up fails the same way once the time limit passes, if the test run is still going then; to fail at once,
+/// end it with `#expect(person.promptsOnScreen.isEmpty)`. A prompt the app takes off the screen
 /// itself (it went to the background) leaves the screen without an answer, as on iOS. The time limit runs on the
 /// wall clock unless you pass another clock; it is a safety net for a forgotten answer, not a way to wait.
 ///

@@ -3,9 +3,9 @@ import Whereabouts
 import WhereaboutsTesting
 import XCTest
 
-/// `LocationClient.unimplemented()` fails an XCTest test too (through IssueReporting), at the line that made the
-/// client. XCTest has no `XCTExpectFailure` on Linux, so this case catches the failures it expects in
-/// `recordFailure(withDescription:inFile:atLine:expected:)` and passes every other on.
+/// `LocationClient.unimplemented()` and `ManualPerson` fail an XCTest test too (through IssueReporting), at the line
+/// that made the client or made the misused call. XCTest has no `XCTExpectFailure` on Linux, so this case catches the
+/// failures it expects in `recordFailure(withDescription:inFile:atLine:expected:)` and passes every other on.
 final class UnimplementedXCTests: XCTestCase {
     /// A failure this case caught.
     struct Failure: Equatable, Sendable {
@@ -70,6 +70,21 @@ final class UnimplementedXCTests: XCTestCase {
         XCTAssertEqual(failures.first?.file, #filePath)
         XCTAssertTrue(
             failures.first?.description.contains("LocationClient.authorization is unimplemented") == true,
+            "\(failures)"
+        )
+    }
+
+    func testAReplyWithNoPromptOnScreenFailsTheTestAtItsLine() async {
+        let person = ManualPerson()
+        let line = #line + 2
+        let failures = await expectingFailures {
+            person.reply(.dontAllow)
+        }
+        XCTAssertEqual(failures.count, 1, "\(failures)")
+        XCTAssertEqual(failures.first?.line, line)
+        XCTAssertEqual(failures.first?.file, #filePath)
+        XCTAssertTrue(
+            failures.first?.description.contains("no prompt is on screen to answer dontAllow") == true,
             "\(failures)"
         )
     }
