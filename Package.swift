@@ -128,7 +128,8 @@ let package = Package(
             ),
             dependencies: ["whereabouts"]
         ),
-        // What the package's own tests share (a seeded random number generator); no product ships it.
+        // What the package's own tests share (a seeded random number generator, child processes awaited off the
+        // cooperative pool); no product ships it.
         .target(name: "WhereaboutsTestSupport", path: "Tests/WhereaboutsTestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "WhereaboutsTests",
@@ -163,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WhereaboutsLintTests",
-            dependencies: ["Whereabouts", "WhereaboutsLint"],
+            dependencies: ["Whereabouts", "WhereaboutsLint", "WhereaboutsTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),

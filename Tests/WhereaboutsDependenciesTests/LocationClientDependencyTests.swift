@@ -30,6 +30,7 @@ final class FindMeModel {
 }
 
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct LocationClientDependencyTests {
     @Test("withDependencies overrides the endpoints a feature uses")
     func overridden() async {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WhereaboutsLint
 
+@Suite(.timeLimit(.minutes(1)))
 struct LintConfigurationTests {
     @Test func readsEveryKey() throws {
         let configuration = try LintConfiguration(

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 import WhereaboutsLint
+import WhereaboutsTestSupport
 
 /// The same project gives byte-identical output on every run, in every format: nothing a dictionary or a set
 /// yields in its own order reaches a message, a position or the order of the findings.
+@Suite(.timeLimit(.minutes(1)))
 struct LintDeterminismTests {
     /// A target whose purpose strings are translated into seven `.lproj` folders (`Base`, `de`, `en`, `en-GB`,
     /// `fr`, `ja`, `ru`): which one a finding names used to follow a dictionary's order.
@@ -42,20 +44,20 @@ struct LintDeterminismTests {
     }
 
     @Test("two runs of the whereabouts binary, each with its own hash seed, print the same bytes")
-    func sameOutputAcrossProcesses() throws {
+    func sameOutputAcrossProcesses() async throws {
         let binary = try Self.binary()
         let root = try LintEndToEndTests.fixture(Self.fixture)
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = nil
         for format in LintReportFormat.allCases {
-            let first = try Self.run(binary, ["lint", "--format", format.rawValue, root.path], environment)
-            let second = try Self.run(binary, ["lint", "--format", format.rawValue, root.path], environment)
+            let first = try await Self.run(binary, ["lint", "--format", format.rawValue, root.path], environment)
+            let second = try await Self.run(binary, ["lint", "--format", format.rawValue, root.path], environment)
             #expect(!first.isEmpty)
             #expect(first == second, "\(format) differs between runs")
         }
     }
 
-    static func run(_ binary: URL, _ arguments: [String], _ environment: [String: String]) throws -> Data {
+    static func run(_ binary: URL, _ arguments: [String], _ environment: [String: String]) async throws -> Data {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -67,8 +69,7 @@ struct LintDeterminismTests {
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        try await ChildProcess(process).exit()
         try handle.close()
         return try Data(contentsOf: output)
     }

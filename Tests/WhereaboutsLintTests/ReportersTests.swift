@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import WhereaboutsLint
+import WhereaboutsTestSupport
 
+@Suite(.timeLimit(.minutes(1)))
 struct ReportersTests {
     static let report = LintReport(
         findings: [
@@ -159,13 +161,17 @@ struct ReportersTests {
         let process = Process()
         process.executableURL = sarif
         process.arguments = ["summary", file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        // Its output goes to a file, not a pipe, and the wait suspends: no thread of the pool blocks on it.
+        let outputFile = file.appendingPathExtension("out")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        let handle = try FileHandle(forWritingTo: outputFile)
+        process.standardOutput = handle
+        process.standardError = handle
+        let status = try await ChildProcess(process).exit()
+        try handle.close()
+        let output = String(decoding: try Data(contentsOf: outputFile), as: UTF8.self)
+        #expect(status == 0, "\(output)")
         #expect(output.contains("error: 1"), "\(output)")
         #expect(output.contains("warning: 1"), "\(output)")
     }

@@ -3,6 +3,7 @@ import Testing
 
 @testable import WhereaboutsLint
 
+@Suite(.timeLimit(.minutes(1)))
 struct SourceAnalyzerTests {
     private let analyzer = SourceAnalyzer()
 

@@ -78,6 +78,7 @@ enum GPXFixture {
     }
 }
 
+@Suite(.timeLimit(.minutes(1)))
 struct GPXReaderTests {
     @Test func readsGPX11TrackRouteAndWaypointsWithGarminExtension() throws {
         // By default only the track plays; --points all plays every kind in the file's order.

@@ -6,6 +6,7 @@ import WhereaboutsReplay
 private typealias Support = NMEATestSupport
 
 /// Well-formed logs: fixes, epochs, dates, speeds and accuracies.
+@Suite(.timeLimit(.minutes(1)))
 struct NMEAReaderTests {
     @Test func gpOnlyLogGivesOneFixPerEpoch() throws {
         let result = try Support.read("gp-only")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhereaboutsTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -57,7 +58,14 @@ enum CLIRunner {
     }
 
     /// Runs `whereabouts ARGUMENTS` to its end, with `input` (or nothing) on standard input.
-    static func run(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> Output {
+    ///
+    /// The wait suspends (``ChildProcess``) instead of holding a thread of the cooperative pool; the test's time
+    /// limit cancelling it kills the child.
+    static func run(
+        _ arguments: [String],
+        input: Data? = nil,
+        environment: [String: String] = [:]
+    ) async throws -> Output {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("whereabouts-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -82,13 +90,12 @@ enum CLIRunner {
         env["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        try process.run()
-        process.waitUntilExit()
+        let status = try await ChildProcess(process).exit()
         try out.close()
         try err.close()
         try inHandle.close()
         return Output(
-            status: process.terminationStatus,
+            status: status,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
         )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhereaboutsTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -18,12 +19,30 @@ struct PseudoTerminal {
 
     /// Runs `whereabouts ARGUMENTS`; each time `prompt` appears on the terminal, types the next answer.
     ///
-    /// Every wait is bounded: reading stops after `seconds`, and the process is then interrupted.
-    static func run(_ arguments: [String], answers: [String], prompt: String, seconds: Double = 60) throws -> Transcript
-    {
+    /// Every wait is bounded: reading stops after `seconds`, and the process is then interrupted. The terminal is
+    /// read on a thread of its own (``onThreadOfItsOwn(_:)``), not on the cooperative pool.
+    static func run(
+        _ arguments: [String],
+        answers: [String],
+        prompt: String,
+        seconds: Double = 60
+    ) async throws -> Transcript {
+        let binary = try CLIRunner.binary()
+        return try await onThreadOfItsOwn {
+            try run(binary, arguments, answers: answers, prompt: prompt, seconds: seconds)
+        }
+    }
+
+    private static func run(
+        _ binary: URL,
+        _ arguments: [String],
+        answers: [String],
+        prompt: String,
+        seconds: Double
+    ) throws -> Transcript {
         var master: Int32 = -1
         var slave: Int32 = -1
-        try #require(openpty(&master, &slave, nil, nil, nil) == 0, "openpty failed: \(errno)")
+        guard openpty(&master, &slave, nil, nil, nil) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         defer { close(master) }
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -32,13 +51,13 @@ struct PseudoTerminal {
         let out = try FileHandle(forWritingTo: outURL)
 
         let process = Process()
-        process.executableURL = try CLIRunner.binary()
+        process.executableURL = binary
         process.arguments = arguments
         let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
         process.standardInput = terminal
         process.standardError = terminal
         process.standardOutput = out
-        try process.run()
+        _ = try ChildProcess(process)
         close(slave)
 
         var screen = Data()
@@ -65,6 +84,10 @@ struct PseudoTerminal {
             }
         }
         if process.isRunning { process.interrupt() }
+        // Bounded too: a child that ignores Ctrl-C is killed after 10 s.
+        let stop = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < stop { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         try out.close()
         return Transcript(

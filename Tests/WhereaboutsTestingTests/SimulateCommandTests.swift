@@ -5,6 +5,7 @@ import WhereaboutsScenarios
 
 /// Runs the built `whereabouts` binary, as a person would, and checks the `simulate` contract:
 /// exit 0 when every expect holds, 1 when a step fails, 2 when the scenario is malformed.
+@Suite(.timeLimit(.minutes(1)))
 struct SimulateCommandTests {
     /// What one run of the binary printed and how it ended.
     struct Output {
@@ -29,15 +30,15 @@ struct SimulateCommandTests {
     }
 
     /// Runs `whereabouts simulate ARGUMENTS` to its end.
-    static func simulate(_ arguments: String...) throws -> Output {
-        let result = try CLIRunner.run(["simulate"] + arguments)
+    static func simulate(_ arguments: String...) async throws -> Output {
+        let result = try await CLIRunner.run(["simulate"] + arguments)
         return Output(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     // MARK: - Exit codes
 
-    @Test func withNoArgumentsTheDemoRunsAndPasses() throws {
-        let output = try Self.simulate()
+    @Test func withNoArgumentsTheDemoRunsAndPasses() async throws {
+        let output = try await Self.simulate()
         let count = Scenario.demo.steps.count
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.hasPrefix("Scenario built-in demo: com.example.wayfinder, \(count) steps\n"))
@@ -46,16 +47,16 @@ struct SimulateCommandTests {
         #expect(output.stderr.isEmpty)
     }
 
-    @Test func aPassingScenarioExitsZero() throws {
+    @Test func aPassingScenarioExitsZero() async throws {
         let path = try Self.fixture("passing")
-        let output = try Self.simulate("--scenario", path)
+        let output = try await Self.simulate("--scenario", path)
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.hasPrefix("Scenario \(path): com.example.passing, 12 steps\n"))
         #expect(output.stdout.contains("All 12 steps passed."))
     }
 
-    @Test func aFailingScenarioExitsOneNamingTheStepAndWhy() throws {
-        let output = try Self.simulate("--scenario", try Self.fixture("failing"))
+    @Test func aFailingScenarioExitsOneNamingTheStepAndWhy() async throws {
+        let output = try await Self.simulate("--scenario", try Self.fixture("failing"))
         #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains("1 of 4 steps failed:"), "\(output.stdout)")
         #expect(output.stdout.contains("step 3"), "\(output.stdout)")
@@ -65,9 +66,9 @@ struct SimulateCommandTests {
         #expect(!output.stdout.contains("All 4 steps passed."))
     }
 
-    @Test func aMalformedScenarioExitsTwoNamingTheFileTheStepAndTheProblem() throws {
+    @Test func aMalformedScenarioExitsTwoNamingTheFileTheStepAndTheProblem() async throws {
         let path = try Self.fixture("malformed")
-        let output = try Self.simulate("--scenario", path)
+        let output = try await Self.simulate("--scenario", path)
         #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
         #expect(output.stderr.contains(path), "\(output.stderr)")
         #expect(output.stderr.contains("step 2"), "\(output.stderr)")
@@ -75,8 +76,8 @@ struct SimulateCommandTests {
         #expect(output.stdout.isEmpty, "nothing runs: \(output.stdout)")
     }
 
-    @Test func aMissingScenarioFileExitsTwoNamingIt() throws {
-        let output = try Self.simulate("--scenario", "/nonexistent.json")
+    @Test func aMissingScenarioFileExitsTwoNamingIt() async throws {
+        let output = try await Self.simulate("--scenario", "/nonexistent.json")
         #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
         #expect(output.stderr.contains("/nonexistent.json"), "\(output.stderr)")
         #expect(output.stdout.isEmpty)
@@ -84,8 +85,8 @@ struct SimulateCommandTests {
 
     // MARK: - Formats
 
-    @Test func formatJSONPrintsOneObjectPerStepWithEveryKey() throws {
-        let output = try Self.simulate("--format", "json")
+    @Test func formatJSONPrintsOneObjectPerStepWithEveryKey() async throws {
+        let output = try await Self.simulate("--format", "json")
         #expect(output.status == 0, "\(output.stderr)")
         let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(output.stdout.hasSuffix("\n"))
@@ -99,8 +100,8 @@ struct SimulateCommandTests {
         }
     }
 
-    @Test func formatJSONStillExitsOneAndNamesTheFailedStep() throws {
-        let output = try Self.simulate("--scenario", try Self.fixture("failing"), "--format", "json")
+    @Test func formatJSONStillExitsOneAndNamesTheFailedStep() async throws {
+        let output = try await Self.simulate("--scenario", try Self.fixture("failing"), "--format", "json")
         #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
         let objects = try output.stdout.split(separator: "\n").map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -113,8 +114,8 @@ struct SimulateCommandTests {
         #expect(output.stderr.contains("status is denied, expected authorizedWhenInUse"), "\(output.stderr)")
     }
 
-    @Test func printScenarioPrintsTheDemoAsAScenario() throws {
-        let output = try Self.simulate("--print-scenario")
+    @Test func printScenarioPrintsTheDemoAsAScenario() async throws {
+        let output = try await Self.simulate("--print-scenario")
         #expect(output.status == 0, "\(output.stderr)")
         let printed = try Scenario(data: Data(output.stdout.utf8), file: "printed")
         let demo = Scenario.demo

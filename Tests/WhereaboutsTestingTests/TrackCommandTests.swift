@@ -9,8 +9,8 @@ import WhereaboutsReplay
 @Suite(.timeLimit(.minutes(2)))
 struct TrackCommandTests {
     /// Runs `track` with a consent file of its own.
-    static func track(_ arguments: [String], consent: URL, input: Data? = nil) throws -> CLIRunner.Output {
-        try CLIRunner.run(["track", "--consent-file", consent.path] + arguments, input: input)
+    static func track(_ arguments: [String], consent: URL, input: Data? = nil) async throws -> CLIRunner.Output {
+        try await CLIRunner.run(["track", "--consent-file", consent.path] + arguments, input: input)
     }
 
     static func jsonLines(_ text: String) throws -> [[String: Any]] {
@@ -20,7 +20,7 @@ struct TrackCommandTests {
     }
 
     @Test("every option parses into the command")
-    func everyOptionParses() throws {
+    func everyOptionParses() async throws {
         let command = try Track.parse([
             "--source", "walk.nmea", "--app-info", "Info.plist", "--app-id", "com.example.x", "--request", "always",
             "--purpose-key", "Nav", "--format", "geojson", "--speed", "4", "--loop", "3", "--limit", "7",
@@ -64,19 +64,19 @@ struct TrackCommandTests {
             (["--source", "-", "--loop", "2"], "standard input can be read once"),
         ]
     )
-    func wrongOptions(arguments: [String], message: String) throws {
+    func wrongOptions(arguments: [String], message: String) async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = try Self.track(arguments, consent: directory.appendingPathComponent("c.json"))
+        let output = try await Self.track(arguments, consent: directory.appendingPathComponent("c.json"))
         #expect(output.status == 64, "\(output.stderr)")
         #expect(output.stderr.contains(message), "\(output.stderr)")
     }
 
     @Test("--answer while-using --approximate --format ndjson --limit 5 prints 5 approximate fixes")
-    func fiveApproximateFixes() throws {
+    func fiveApproximateFixes() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = try Self.track(
+        let output = try await Self.track(
             ["--answer", "while-using", "--approximate", "--format", "ndjson", "--limit", "5"],
             consent: directory.appendingPathComponent("c.json")
         )
@@ -96,7 +96,7 @@ struct TrackCommandTests {
     /// `test/daemon/sounder.log`) has no date: without `--date` nothing plays and a note says how to give
     /// one; with it every fix plays on that date.
     @Test("--date dates a GGA-only log")
-    func dateForAGGAOnlyLog() throws {
+    func dateForAGGAOnlyLog() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = Data(
@@ -108,21 +108,21 @@ struct TrackCommandTests {
         )
         let base = ["--source", "-", "--answer", "while-using", "--precise", "--format", "ndjson"]
         let consent = directory.appendingPathComponent("c.json")
-        let undated = try Self.track(base, consent: consent, input: log)
+        let undated = try await Self.track(base, consent: consent, input: log)
         #expect(undated.status == 0, "\(undated.stderr)")
         #expect(try Self.jsonLines(undated.stdout).isEmpty)
         #expect(undated.stderr.contains("whereabouts track --date YYYY-MM-DD"), "\(undated.stderr)")
-        let dated = try Self.track(base + ["--date", "2024-05-16"], consent: consent, input: log)
+        let dated = try await Self.track(base + ["--date", "2024-05-16"], consent: consent, input: log)
         #expect(dated.status == 0, "\(dated.stderr)")
         let times = try Self.jsonLines(dated.stdout).compactMap { $0["timestamp"] as? String }
         #expect(times == ["2024-05-16T13:43:04.000Z", "2024-05-16T13:43:05.000Z"], "\(dated.stdout)")
     }
 
     @Test("--precise gives precise fixes with speed and course, and --limit stops there")
-    func preciseFixes() throws {
+    func preciseFixes() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = try Self.track(
+        let output = try await Self.track(
             ["--answer", "while-using", "--precise", "--format", "ndjson", "--limit", "3"],
             consent: directory.appendingPathComponent("c.json")
         )
@@ -134,10 +134,10 @@ struct TrackCommandTests {
     }
 
     @Test("--answer deny prints no fix and says why")
-    func denyPrintsNothing() throws {
+    func denyPrintsNothing() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = try Self.track(
+        let output = try await Self.track(
             ["--answer", "deny", "--format", "ndjson"],
             consent: directory.appendingPathComponent("c.json")
         )
@@ -148,10 +148,10 @@ struct TrackCommandTests {
     }
 
     @Test("no terminal, no stored decision and no --answer: exit 3 with what to do, never a hang")
-    func exitThreeWithoutAnyone() throws {
+    func exitThreeWithoutAnyone() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = try Self.track(["--format", "ndjson"], consent: directory.appendingPathComponent("c.json"))
+        let output = try await Self.track(["--format", "ndjson"], consent: directory.appendingPathComponent("c.json"))
         #expect(output.status == 3)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.contains("nobody can answer its prompt"), "\(output.stderr)")
@@ -161,13 +161,13 @@ struct TrackCommandTests {
     // The CLI used to keep its own copy of the request rules, which called any undecided app "due a prompt" even
     // with Location Services off, where iOS (and the engine) shows none. LocationPolicy decides both now.
     @Test("no terminal, no decision, Location Services off: no prompt is due, so no exit 3; the run says what to do")
-    func servicesOffIsNotAPromptDue() throws {
+    func servicesOffIsNotAPromptDue() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let consent = directory.appendingPathComponent("c.json")
-        let off = try CLIRunner.run(["consent", "set", "--services", "off", "--consent-file", consent.path])
+        let off = try await CLIRunner.run(["consent", "set", "--services", "off", "--consent-file", consent.path])
         #expect(off.status == 0, "\(off.stderr)")
-        let output = try Self.track(["--format", "ndjson"], consent: consent)
+        let output = try await Self.track(["--format", "ndjson"], consent: consent)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.contains("ignored: servicesDisabled"), "\(output.stderr)")
@@ -175,26 +175,26 @@ struct TrackCommandTests {
     }
 
     @Test("the answer is remembered: a second run needs no answer")
-    func answerIsRemembered() throws {
+    func answerIsRemembered() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let consent = directory.appendingPathComponent("c.json")
-        let first = try Self.track(
+        let first = try await Self.track(
             ["--answer", "while-using", "--precise", "--limit", "1", "--format", "ndjson"],
             consent: consent
         )
         #expect(first.status == 0, "\(first.stderr)")
-        let second = try Self.track(["--limit", "2", "--format", "ndjson"], consent: consent)
+        let second = try await Self.track(["--limit", "2", "--format", "ndjson"], consent: consent)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(try Self.jsonLines(second.stdout).count == 2)
         #expect(second.stderr.contains("already determined"), "\(second.stderr)")
     }
 
     @Test("--purpose-key asks for temporary precise access after authorization")
-    func purposeKey() throws {
+    func purposeKey() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = try Self.track(
+        let output = try await Self.track(
             [
                 "--answer", "while-using", "--approximate", "--purpose-key", "Navigation",
                 "--limit", "2", "--format", "ndjson",
@@ -204,7 +204,7 @@ struct TrackCommandTests {
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("Temporary precise location for “Navigation”: full"), "\(output.stderr)")
         #expect(try Self.jsonLines(output.stdout).allSatisfy { $0["precise"] as? Bool == true })
-        let missing = try Self.track(
+        let missing = try await Self.track(
             ["--answer", "while-using", "--approximate", "--purpose-key", "Typo"],
             consent: directory.appendingPathComponent("d.json")
         )
@@ -213,11 +213,11 @@ struct TrackCommandTests {
     }
 
     @Test("--format geojson prints one FeatureCollection; --svg draws the track")
-    func geoJSONAndSVG() throws {
+    func geoJSONAndSVG() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let svg = directory.appendingPathComponent("walk.svg")
-        let output = try Self.track(
+        let output = try await Self.track(
             [
                 "--answer", "while-using", "--approximate", "--format", "geojson", "--limit", "3",
                 "--svg", svg.path,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhereaboutsTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -31,7 +32,7 @@ struct TrackInterruptTests {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
+        let child = try ChildProcess(process)
         // Let fixes flow for a second after the first one is printed (bounded: 60 s to start).
         let started = Date()
         while process.isRunning, Date().timeIntervalSince(started) < 60,
@@ -50,7 +51,7 @@ struct TrackInterruptTests {
         if process.isRunning {
             process.terminate()
         }
-        process.waitUntilExit()
+        await child.exit()
         let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
         #expect(seconds < 5, "track took \(seconds) s to stop after Ctrl-C")
         #expect(process.terminationStatus == 0, "\(stderr)")

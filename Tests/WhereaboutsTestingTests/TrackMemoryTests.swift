@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhereaboutsTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -81,7 +82,7 @@ struct TrackMemoryTests {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
+        let child = try ChildProcess(process)
         // VmHWM is this process's own peak resident size; it only grows, so the last reading before
         // the exit is (within 10 ms of reading) the peak. Bounded: the read takes seconds.
         var peak: Int?
@@ -91,7 +92,7 @@ struct TrackMemoryTests {
             try await Task.sleep(nanoseconds: 10_000_000)
         }
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        await child.exit()
         let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
         #expect(process.terminationStatus == 0, "\(stderr)")
         #expect(stderr.contains("Read \(points) fixes"), "\(stderr)")

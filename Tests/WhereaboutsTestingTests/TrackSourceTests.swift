@@ -23,10 +23,10 @@ struct TrackSourceTests {
     }
 
     @Test("NMEA on standard input is detected and replayed")
-    func nmeaOnStandardInput() throws {
+    func nmeaOnStandardInput() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = try CLIRunner.run(
+        let output = try await CLIRunner.run(
             [
                 "track", "--source", "-", "--answer", "while-using", "--precise",
                 "--format", "ndjson", "--consent-file", directory.appendingPathComponent("c").path,
@@ -40,12 +40,12 @@ struct TrackSourceTests {
     }
 
     @Test("NMEA on standard input after gpsd's comment header and a cut sentence: detected, no fix lost, one note")
-    func nmeaWithAHeaderOnStandardInput() throws {
+    func nmeaWithAHeaderOnStandardInput() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // gpsd's test logs start so (test/daemon/*.log); then the tail of a sentence cut where the capture began.
         let header = "# Name: GlobalSat BU-353-S4\n# Chipset = SiRF-IV\n17.6700,E,2.7,90.0,160526,,,A*6B\n"
-        let output = try CLIRunner.run(
+        let output = try await CLIRunner.run(
             [
                 "track", "--source", "-", "--answer", "while-using", "--precise", "--strict",
                 "--format", "ndjson", "--consent-file", directory.appendingPathComponent("c").path,
@@ -76,7 +76,7 @@ struct TrackSourceTests {
     }.joined()
 
     @Test("estimated NMEA positions are left out and counted at the end, unless --include-estimated")
-    func includeEstimated() throws {
+    func includeEstimated() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("tunnel.nmea")
@@ -85,7 +85,7 @@ struct TrackSourceTests {
             "track", "--source", file.path, "--answer", "while-using", "--precise", "--format", "ndjson",
             "--consent-file", directory.appendingPathComponent("c").path, "--strict",
         ]
-        let skipping = try CLIRunner.run(base)
+        let skipping = try await CLIRunner.run(base)
         #expect(skipping.status == 0, "\(skipping.stderr)")
         #expect(skipping.stdout.split(separator: "\n").count == 2)
         #expect(
@@ -94,7 +94,7 @@ struct TrackSourceTests {
         )
         #expect(skipping.stderr.contains("--include-estimated"))
 
-        let including = try CLIRunner.run(base + ["--include-estimated"])
+        let including = try await CLIRunner.run(base + ["--include-estimated"])
         #expect(including.status == 0, "\(including.stderr)")
         let lines = including.stdout.split(separator: "\n")
         #expect(lines.count == 3)
@@ -103,20 +103,20 @@ struct TrackSourceTests {
     }
 
     @Test("a malformed point is reported with file and line; the others are delivered; --strict stops")
-    func malformedPoint() throws {
+    func malformedPoint() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("broken.gpx")
         try Self.gpx(points: 5, broken: 2).write(to: file, atomically: true, encoding: .utf8)
         let consent = directory.appendingPathComponent("c").path
-        let output = try CLIRunner.run([
+        let output = try await CLIRunner.run([
             "track", "--source", file.path, "--answer", "while-using", "--precise",
             "--format", "ndjson", "--consent-file", consent,
         ])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.split(separator: "\n").count == 4)
         #expect(output.stderr.contains("\(file.path):4:"), "\(output.stderr)")
-        let strict = try CLIRunner.run([
+        let strict = try await CLIRunner.run([
             "track", "--source", file.path, "--answer", "while-using", "--precise",
             "--format", "ndjson", "--strict", "--consent-file", consent,
         ])
@@ -126,14 +126,14 @@ struct TrackSourceTests {
     }
 
     @Test("an absurd accuracy in a track does not crash the table")
-    func absurdAccuracy() throws {
+    func absurdAccuracy() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("odd.gpx")
         try
             #"<gpx version="1.1"><wpt lat="48.85" lon="2.35"><time>2026-05-16T10:00:00Z</time><hdop>1e300</hdop></wpt></gpx>"#
             .write(to: file, atomically: true, encoding: .utf8)
-        let output = try CLIRunner.run([
+        let output = try await CLIRunner.run([
             "track", "--source", file.path, "--answer", "while-using", "--precise",
             "--consent-file", directory.appendingPathComponent("c").path,
         ])
@@ -142,13 +142,13 @@ struct TrackSourceTests {
     }
 
     @Test("an unusable track is refused before the person is asked, and nothing is stored")
-    func unusableTrackBeforeAsking() throws {
+    func unusableTrackBeforeAsking() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("empty.gpx")
         try Data().write(to: file)
         let consent = directory.appendingPathComponent("c.json")
-        let output = try CLIRunner.run([
+        let output = try await CLIRunner.run([
             "track", "--source", file.path, "--answer", "deny", "--consent-file",
             consent.path,
         ])
@@ -160,7 +160,7 @@ struct TrackSourceTests {
     }
 
     @Test("with nobody to answer, track never spends the once-per-install Always prompt")
-    func headlessAlwaysUpgrade() throws {
+    func headlessAlwaysUpgrade() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let consent = directory.appendingPathComponent("c.json").path
@@ -171,11 +171,11 @@ struct TrackSourceTests {
             "NSLocationAlwaysAndWhenInUseUsageDescription": "Tells you when you reach a saved place.",
         ]
         try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0).write(to: info)
-        _ = try CLIRunner.run([
+        _ = try await CLIRunner.run([
             "consent", "set", "com.example.wayfinder", "--status", "while-using",
             "--consent-file", consent,
         ])
-        let output = try CLIRunner.run([
+        let output = try await CLIRunner.run([
             "track", "--request", "always", "--app-info", info.path, "--consent-file", consent,
         ])
         #expect(output.status == 3, "\(output.stderr)")
@@ -188,15 +188,15 @@ struct TrackSourceTests {
     // The CLI's old copy of the rules called the upgrade "due" even when the Always key was missing, where iOS
     // (and the engine) shows nothing: the run now ends with the engine's error naming the key, and spends nothing.
     @Test("Always without its usage description: no prompt is due; the error names the missing key")
-    func headlessAlwaysWithoutTheKey() throws {
+    func headlessAlwaysWithoutTheKey() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let consent = directory.appendingPathComponent("c.json").path
-        _ = try CLIRunner.run([
+        _ = try await CLIRunner.run([
             "consent", "set", "com.example.wayfinder", "--status", "while-using",
             "--consent-file", consent,
         ])
-        let output = try CLIRunner.run(["track", "--request", "always", "--consent-file", consent])
+        let output = try await CLIRunner.run(["track", "--request", "always", "--consent-file", consent])
         #expect(output.status == 1, "\(output.stderr)")
         #expect(output.stderr.contains("NSLocationAlwaysAndWhenInUseUsageDescription is missing"), "\(output.stderr)")
         #expect(
@@ -205,19 +205,19 @@ struct TrackSourceTests {
     }
 
     @Test("a file that is not a track, or is missing, is an error naming it")
-    func notATrack() throws {
+    func notATrack() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("notes.txt")
         try "hello".write(to: file, atomically: true, encoding: .utf8)
         let consent = directory.appendingPathComponent("c").path
-        let output = try CLIRunner.run([
+        let output = try await CLIRunner.run([
             "track", "--source", file.path, "--answer", "while-using", "--consent-file",
             consent,
         ])
         #expect(output.status == 1)
         #expect(output.stderr.contains("\(file.path):1: is neither GPX"), "\(output.stderr)")
-        let missing = try CLIRunner.run([
+        let missing = try await CLIRunner.run([
             "track", "--source", "/nonexistent.gpx", "--answer", "while-using",
             "--consent-file", consent,
         ])
@@ -226,7 +226,7 @@ struct TrackSourceTests {
     }
 
     @Test("an Info.plist without a when-in-use description is an error that names the key")
-    func missingUsageDescription() throws {
+    func missingUsageDescription() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let plist = directory.appendingPathComponent("Info.plist")
@@ -236,7 +236,7 @@ struct TrackSourceTests {
             options: 0
         )
         try data.write(to: plist)
-        let output = try CLIRunner.run([
+        let output = try await CLIRunner.run([
             "track", "--app-info", plist.path, "--answer", "while-using",
             "--consent-file", directory.appendingPathComponent("c").path,
         ])
@@ -268,14 +268,14 @@ struct TrackSourceTests {
             ("all", ["48.853", "48.8566", "48.858", "48.86", "48.8601", "48.8602"]),
         ] as [(String?, [String])]
     )
-    func points(kind: String?, latitudes: [String]) throws {
+    func points(kind: String?, latitudes: [String]) async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("kinds.gpx")
         try Self.kinds.write(to: file, atomically: true, encoding: .utf8)
         let consent = directory.appendingPathComponent("c").path
         for source in [file.path, "-"] {
-            let output = try CLIRunner.run(
+            let output = try await CLIRunner.run(
                 [
                     "track", "--source", source, "--answer", "while-using", "--precise", "--format", "ndjson",
                     "--consent-file", consent,
@@ -295,11 +295,11 @@ struct TrackSourceTests {
     }
 
     @Test("--points is refused for gpsd and for a value it does not know")
-    func pointsValidation() throws {
-        let gpsd = try CLIRunner.run(["track", "--source", "gpsd://localhost", "--points", "trk"])
+    func pointsValidation() async throws {
+        let gpsd = try await CLIRunner.run(["track", "--source", "gpsd://localhost", "--points", "trk"])
         #expect(gpsd.status == 64, "\(gpsd.stderr)")
         #expect(gpsd.stderr.contains("--points"), "\(gpsd.stderr)")
-        let unknown = try CLIRunner.run(["track", "--points", "tracks"])
+        let unknown = try await CLIRunner.run(["track", "--points", "tracks"])
         #expect(unknown.status == 64, "\(unknown.stderr)")
         #expect(unknown.stderr.contains("trk"), "\(unknown.stderr)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WhereaboutsTestSupport
 
 /// The interactive prompt, the consent command, and a change reaching a running `track`.
 @Suite(.timeLimit(.minutes(2)))
@@ -10,11 +11,11 @@ struct TrackTerminalTests {
     }
 
     @Test("the prompt at a terminal reads as iOS words it, and the answer is stored")
-    func interactivePrompt() throws {
+    func interactivePrompt() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let consent = directory.appendingPathComponent("consent.json")
-        let run = try PseudoTerminal.run(
+        let run = try await PseudoTerminal.run(
             ["track", "--consent-file", consent.path, "--limit", "2", "--format", "ndjson"],
             answers: ["p", "2"],
             prompt: "Choose 1, 2, 3"
@@ -34,59 +35,59 @@ struct TrackTerminalTests {
     }
 
     @Test("consent set, list, revoke and reset work on the file track reads")
-    func consentCommand() throws {
+    func consentCommand() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("consent.json").path
-        let set = try CLIRunner.run([
+        let set = try await CLIRunner.run([
             "consent", "set", "com.example.a", "--status", "while-using", "--precise", "off",
             "--consent-file", file,
         ])
         #expect(set.status == 0, "\(set.stderr)")
         #expect(set.stdout.contains("com.example.a: While Using the App, Precise Location off."))
-        let list = try CLIRunner.run(["consent", "list", "--consent-file", file, "--format", "json"])
+        let list = try await CLIRunner.run(["consent", "list", "--consent-file", file, "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])
         let app = try #require((object["apps"] as? [String: Any])?["com.example.a"] as? [String: Any])
         #expect(app["decision"] as? String == "whenInUse")
         #expect(app["precise"] as? Bool == false)
-        let revoke = try CLIRunner.run(["consent", "revoke", "com.example.a", "--consent-file", file])
+        let revoke = try await CLIRunner.run(["consent", "revoke", "com.example.a", "--consent-file", file])
         #expect(revoke.status == 0)
-        let table = try CLIRunner.run(["consent", "list", "--consent-file", file])
+        let table = try await CLIRunner.run(["consent", "list", "--consent-file", file])
         #expect(table.stdout.contains("com.example.a: Never"), "\(table.stdout)")
-        let reset = try CLIRunner.run(["consent", "reset", "--consent-file", file])
+        let reset = try await CLIRunner.run(["consent", "reset", "--consent-file", file])
         #expect(reset.stdout.contains("Reset 1 app"))
-        let empty = try CLIRunner.run(["consent", "list", "--consent-file", file])
+        let empty = try await CLIRunner.run(["consent", "list", "--consent-file", file])
         #expect(empty.stdout.contains("No app has a location decision yet"))
-        let nothing = try CLIRunner.run(["consent", "set", "com.example.a", "--consent-file", file])
+        let nothing = try await CLIRunner.run(["consent", "set", "com.example.a", "--consent-file", file])
         #expect(nothing.status == 64)
         #expect(nothing.stderr.contains("--status and/or --precise"))
     }
 
     @Test("Location Services off in the consent file: track reads denied and says how to turn them on")
-    func servicesOff() throws {
+    func servicesOff() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("consent.json").path
-        let off = try CLIRunner.run(["consent", "set", "--services", "off", "--consent-file", file])
+        let off = try await CLIRunner.run(["consent", "set", "--services", "off", "--consent-file", file])
         #expect(off.status == 0, "\(off.stderr)")
-        let list = try CLIRunner.run(["consent", "list", "--consent-file", file])
+        let list = try await CLIRunner.run(["consent", "list", "--consent-file", file])
         #expect(list.stdout.contains("Location Services: Off"))
-        let track = try CLIRunner.run([
+        let track = try await CLIRunner.run([
             "track", "--answer", "while-using", "--format", "ndjson", "--consent-file", file,
         ])
         #expect(track.status == 0)
         #expect(track.stdout.isEmpty)
         #expect(track.stderr.contains("denied (ignored: servicesDisabled)"), "\(track.stderr)")
         #expect(track.stderr.contains("whereabouts consent set --services on"))
-        let misuse = try CLIRunner.run(["consent", "set", "--status", "never", "--consent-file", file])
+        let misuse = try await CLIRunner.run(["consent", "set", "--status", "never", "--consent-file", file])
         #expect(misuse.status == 64)
         #expect(misuse.stderr.contains("give its identifier first"))
     }
 
     @Test("a revoke by the consent command reaches a running track within a second; no fix follows it")
-    // It polls with usleep, holding its thread, on purpose: it measures how soon track notices the revoke, and a
+    // It polls with usleep on a thread of its own, on purpose: it measures how soon track notices the revoke, and a
     // Task.sleep poll on a busy cooperative pool wakes late and adds its own delay to the figure.
-    func revokeReachesRunningTrack() throws {
+    func revokeReachesRunningTrack() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let consent = directory.appendingPathComponent("consent.json").path
@@ -103,27 +104,33 @@ struct TrackTerminalTests {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let track = try ChildProcess(process)
+        defer { if track.isRunning { track.send(SIGKILL) } }
 
-        func lines() -> Int { ((try? String(contentsOf: outURL, encoding: .utf8)) ?? "").split(separator: "\n").count }
-        func errors() -> String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
-        let start = Date()
-        while lines() < 5, Date().timeIntervalSince(start) < 30 { usleep(20_000) }
+        @Sendable func lines() -> Int {
+            ((try? String(contentsOf: outURL, encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+        @Sendable func errors() -> String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
+        try await onThreadOfItsOwn {
+            let start = Date()
+            while lines() < 5, Date().timeIntervalSince(start) < 30 { usleep(20_000) }
+        }
         try #require(lines() >= 5, "track printed no fixes: \(errors())")
 
-        let revoke = try CLIRunner.run(["consent", "revoke", "com.example.wayfinder", "--consent-file", consent])
+        let revoke = try await CLIRunner.run(["consent", "revoke", "com.example.wayfinder", "--consent-file", consent])
         #expect(revoke.status == 0)
-        let revoked = Date()
-        while !errors().contains("Settings changed"), Date().timeIntervalSince(revoked) < 5 { usleep(10_000) }
-        let delay = Date().timeIntervalSince(revoked)
+        let delay = try await onThreadOfItsOwn {
+            let revoked = Date()
+            while !errors().contains("Settings changed"), Date().timeIntervalSince(revoked) < 5 { usleep(10_000) }
+            return Date().timeIntervalSince(revoked)
+        }
         #expect(errors().contains("Settings changed: denied"), "\(errors())")
         #expect(delay < 1.0, "the revoke took \(delay) s to reach track")
         let printed = lines()
-        usleep(500_000)
+        try await Task.sleep(for: .milliseconds(500))
         #expect(lines() == printed, "no fix after the revoke")
-        process.interrupt()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "Ctrl-C stops track cleanly: \(errors())")
+        track.send(SIGINT)
+        let stopped = await track.exit(within: .seconds(30))
+        #expect(stopped && process.terminationStatus == 0, "Ctrl-C stops track cleanly: \(errors())")
     }
 }

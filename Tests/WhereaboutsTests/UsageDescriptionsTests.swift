@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Whereabouts
 
+@Suite(.timeLimit(.minutes(1)))
 struct UsageDescriptionsTests {
     /// What `Fixtures/Info.plist` and `Fixtures/Info-binary.plist` declare.
     static let expected = UsageDescriptions(

@@ -37,7 +37,17 @@ public import Foundation
 /// change it, and replace it atomically: a new 0600 file in the same directory is written,
 /// `fsync`ed and renamed over the old one, then the directory is `fsync`ed. A reader never sees
 /// a partial file. The directory is created with mode 0700 when missing; a file with another mode
-/// is set to 0600, with a warning.
+/// is set to 0600, with a warning. A consent file that is a symbolic link stays one: the write
+/// replaces the file it points to (its lock, temporary file and set-aside copies sit beside that
+/// file). A consent file that is not a regular file — a FIFO, a device, a directory — is refused:
+/// it is never opened for reading (a FIFO would wait for a writer), reads as no grants with a
+/// warning, and writes fail saying what it is.
+///
+/// **Where the work runs.** Those steps block: `flock` waits for another process's write, and
+/// `fsync` waits for the disk, which takes seconds on a busy machine. The store is an actor whose
+/// executor is a thread of its own (started when a call arrives, ended when none is left), not
+/// Swift's cooperative pool, so a caller awaiting the store suspends and gives its thread back;
+/// other tasks of the app keep running while a write waits, however many stores wait at once.
 ///
 /// **Damage never becomes a grant.** A file that is not JSON, not an object, of another version,
 /// or unreadable reads as no grants (every app not determined); `onWarning` says what is wrong,
@@ -70,15 +80,23 @@ public actor FileConsentStore: ConsentStore {
     ///
     /// Its siblings, named after it, are `<name>.lock` (the write lock), `.<name>.<pid>.<random>.tmp`
     /// while a write is under way (one left by a writer killed mid-write is removed by the next write),
-    /// and `<name>.corrupt-<UTC time>` for damaged files set aside.
+    /// and `<name>.corrupt-<UTC time>` for damaged files set aside. When the file is a symbolic link,
+    /// they are named after, and sit beside, the file it points to.
     public nonisolated let fileURL: URL
 
     let onWarning: @Sendable (String) -> Void
     /// Warnings already given, so a problem that stays is reported once.
     private var warned: Set<String> = []
+    /// The thread the store's blocking file work runs on.
+    private nonisolated let executor = DedicatedThreadExecutor(name: "Whereabouts.FileConsentStore")
 
     nonisolated var path: String { fileURL.path }
-    private nonisolated var lockPath: String { path + ".lock" }
+
+    /// The store's executor: a thread of its own, so `flock` and `fsync` never block a thread of the
+    /// cooperative pool.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
 
     /// The consent file's place by the XDG Base Directory specification.
     ///
@@ -199,10 +217,11 @@ public actor FileConsentStore: ConsentStore {
         case damaged(String)
         case failed(SystemCallError)
         case newer(String)
+        case refused(String)
     }
 
-    private func read() -> Reading {
-        switch POSIXFile.read(path) {
+    private func read(_ target: String) -> Reading {
+        switch POSIXFile.read(target) {
         case .missing:
             return .document(ConsentDocument())
         case .contents(let data, let permissions):
@@ -213,8 +232,10 @@ public actor FileConsentStore: ConsentStore {
                 if error.isNewer { return .newer(error.problem) }
                 return .damaged(error.problem)  // moved aside as it is, mode and all
             }
-            if permissions != 0o600 { fixPermissions(permissions) }
+            if permissions != 0o600 { fixPermissions(target, permissions) }
             return .document(document)
+        case .notRegular(let kind):
+            return .refused(kind)
         case .failed(let error):
             return error.isPermissionDenied ? .damaged("cannot be read (\(error.reason))") : .failed(error)
         }
@@ -223,13 +244,14 @@ public actor FileConsentStore: ConsentStore {
     /// The document for a read: damage is set aside under the lock (unless another process
     /// replaced the file meanwhile), and reads as no grants.
     func currentDocument() -> ConsentDocument {
-        switch read() {
+        let target = POSIXFile.resolvingSymbolicLinks(path)
+        switch read(target) {
         case .document(let document):
             return document
         case .damaged(let problem):
             do {
-                return try POSIXFile.withExclusiveLock(lockPath) { () throws(SystemCallError) in
-                    try documentForWriting()
+                return try POSIXFile.withExclusiveLock(target + ".lock") { () throws(SystemCallError) in
+                    try documentForWriting(target)
                 }
             } catch {
                 warnOnce(
@@ -244,7 +266,15 @@ public actor FileConsentStore: ConsentStore {
         case .newer(let problem):
             warnOnce(Self.newerMessage(path, problem))
             return ConsentDocument()
+        case .refused(let kind):
+            warnOnce(Self.refusedMessage(path, kind) + "; it reads as no grants (every app is not determined)")
+            return ConsentDocument()
         }
+    }
+
+    static func refusedMessage(_ path: String, _ kind: String) -> String {
+        "\(path) is \(kind), not a regular file, so it is neither read nor written (a consent file must be a "
+            + "regular file); remove it, or use another consent file"
     }
 
     static func newerMessage(_ path: String, _ problem: String) -> String {
@@ -253,12 +283,12 @@ public actor FileConsentStore: ConsentStore {
     }
 
     /// The document to change, read under the lock; a damaged file is moved aside first.
-    private func documentForWriting() throws(SystemCallError) -> ConsentDocument {
-        switch read() {
+    private func documentForWriting(_ target: String) throws(SystemCallError) -> ConsentDocument {
+        switch read(target) {
         case .document(let document):
             return document
         case .damaged(let problem):
-            let aside = try POSIXFile.moveAside(path)
+            let aside = try POSIXFile.moveAside(target)
             warn(
                 "\(path) \(problem); it reads as no grants (every app is not determined) and was moved aside "
                     + "to \(aside), so nothing was written over it"
@@ -268,18 +298,22 @@ public actor FileConsentStore: ConsentStore {
             throw error
         case .newer:
             throw SystemCallError("refusing to write over a newer version", path, EEXIST)
+        case .refused(let kind):
+            throw SystemCallError(message: Self.refusedMessage(path, kind))
         }
     }
 
     /// Read-modify-write under the lock, replacing the file atomically.
     func modify<T>(_ change: (inout ConsentDocument) -> T) throws(LocationError) -> T {
         do throws(SystemCallError) {
-            try POSIXFile.makeDirectories(fileURL.deletingLastPathComponent().path, permissions: 0o700)
-            return try POSIXFile.withExclusiveLock(lockPath) { () throws(SystemCallError) -> T in
-                var document = try documentForWriting()
+            // A symbolic link stays one: the file it points to is what is locked, read and replaced.
+            let target = POSIXFile.resolvingSymbolicLinks(path)
+            try POSIXFile.makeDirectories((target as NSString).deletingLastPathComponent, permissions: 0o700)
+            return try POSIXFile.withExclusiveLock(target + ".lock") { () throws(SystemCallError) -> T in
+                var document = try documentForWriting(target)
                 let result = change(&document)
-                POSIXFile.removeLeftoverTemporaries(of: path)
-                try POSIXFile.replace(path, with: document.rendered())
+                POSIXFile.removeLeftoverTemporaries(of: target)
+                try POSIXFile.replace(target, with: document.rendered())
                 return result
             }
         } catch {
@@ -287,10 +321,10 @@ public actor FileConsentStore: ConsentStore {
         }
     }
 
-    private func fixPermissions(_ permissions: UInt32) {
+    private func fixPermissions(_ target: String, _ permissions: UInt32) {
         let mode = "0" + String(permissions, radix: 8)
         do {
-            try POSIXFile.setPermissions(path, 0o600)
+            try POSIXFile.setPermissions(target, 0o600)
             warn("\(path) had mode \(mode), so others could read or change it; its mode is now 0600")
         } catch {
             warnOnce("\(path) has mode \(mode), not 0600, and it could not be changed (\(error.reason))")

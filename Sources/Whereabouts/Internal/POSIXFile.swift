@@ -18,11 +18,16 @@ enum POSIXFile {
         case contents(Data, permissions: UInt32)
         /// The file exists but could not be read.
         case failed(SystemCallError)
+        /// The path names something other than a regular file, e.g. "a FIFO (named pipe)"; it was not read.
+        case notRegular(String)
     }
 
-    /// Reads a whole (small) file.
+    /// Reads a whole (small) regular file.
+    ///
+    /// The file is opened without waiting (`O_NONBLOCK`), so a FIFO is refused at once instead of
+    /// waiting for a writer that may never come; anything but a regular file is refused unread.
     static func read(_ path: String) -> ReadResult {
-        let fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        let fd = retrying { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else {
             let code = errno
             return code == ENOENT ? .missing : .failed(SystemCallError("open", path, code))
@@ -30,6 +35,9 @@ enum POSIXFile {
         defer { _ = close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .failed(SystemCallError("fstat", path)) }
+        if let kind = kindOfNonRegularFile(info.st_mode) { return .notRegular(kind) }
+        // A regular file never blocks; clear O_NONBLOCK anyway so a read is an ordinary one.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -41,6 +49,40 @@ enum POSIXFile {
             data.append(contentsOf: buffer[0..<count])
         }
         return .contents(data, permissions: UInt32(info.st_mode) & 0o777)
+    }
+
+    /// What a file of this mode is, in words, when it is not a regular file; `nil` for a regular file.
+    static func kindOfNonRegularFile(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFDIR: "a directory"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+    }
+
+    /// The file a path finally names: symbolic links in its last component are followed, up to 40 of them,
+    /// even when the last one points to a file that does not exist yet.
+    ///
+    /// A path that is not a symbolic link (or cannot be examined) is returned as it is. A relative link
+    /// target is taken from the link's own directory.
+    static func resolvingSymbolicLinks(_ path: String) -> String {
+        var current = path
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return current }
+            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current =
+                target.hasPrefix("/")
+                ? target : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
+        }
+        return current
     }
 
     /// Sets a file's permission bits.

@@ -1,4 +1,5 @@
 import Foundation
+import WhereaboutsTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -44,7 +45,7 @@ actor GPSDProcess {
     nonisolated let directory: URL
 
     private let executable: String
-    private var process: Process?
+    private var child: ChildProcess?
     /// The PIDs started, in order.
     private(set) var pids: [Int32] = []
     /// For each start, how long until the port accepted connections.
@@ -81,8 +82,8 @@ actor GPSDProcess {
 
     /// The PID of the running gpsd, if it runs.
     var pid: Int32? {
-        guard let process, process.isRunning else { return nil }
-        return process.processIdentifier
+        guard let child, child.isRunning else { return nil }
+        return child.pid
     }
 
     /// Whether the gpsd this value started is running.
@@ -95,9 +96,9 @@ actor GPSDProcess {
 
     /// Kills gpsd with SIGKILL, as a crash would, and waits (≤ 2 s) until it is gone.
     func kill() async {
-        guard let process, process.isRunning else { return }
-        _ = send(SIGKILL, to: process.processIdentifier)
-        await waitForExit(process, within: .seconds(2))
+        guard let child, child.isRunning else { return }
+        child.send(SIGKILL)
+        await child.exit()
     }
 
     /// How ``stop()`` ended gpsd.
@@ -117,13 +118,9 @@ actor GPSDProcess {
     @discardableResult
     func stop() async -> Stop {
         defer { try? FileManager.default.removeItem(at: directory) }
-        guard let process, process.isRunning else { return .notRunning }
-        _ = send(SIGTERM, to: process.processIdentifier)
-        await waitForExit(process, within: .seconds(2))
-        guard process.isRunning else { return .terminated }
-        _ = send(SIGKILL, to: process.processIdentifier)
-        await waitForExit(process, within: .seconds(2))
-        return .killed
+        guard let child, child.isRunning else { return .notRunning }
+        child.send(SIGTERM)
+        return await child.exit(within: .seconds(2)) ? .terminated : .killed
     }
 
     /// Starts gpsd again on the same ports (stopping it first if it runs), and waits until it
@@ -161,13 +158,13 @@ actor GPSDProcess {
         process.standardError = output
         let clock = ContinuousClock()
         let started = clock.now
-        try runWithNoSignalBlocked(process)
-        self.process = process
-        pids.append(process.processIdentifier)
+        let child = try ChildProcess(process)  // started with no signal blocked, so gpsd obeys SIGTERM
+        self.child = child
+        pids.append(child.pid)
 
         let deadline = started.advanced(by: .seconds(20))  // generous: a loaded 2-core CI machine
         while clock.now < deadline {
-            if !process.isRunning {
+            if !child.isRunning {
                 throw GPSDProcessError(
                     "gpsd exited with status \(process.terminationStatus) before accepting on port \(port):\n\(log)"
                 )
@@ -176,19 +173,11 @@ actor GPSDProcess {
                 readyTimes.append(started.duration(to: clock.now))
                 return
             }
-            await pauseBriefly(.milliseconds(20))
+            try await Task.sleep(for: .milliseconds(20))
         }
         let lastLog = log
         await stop()
         throw GPSDProcessError("gpsd did not accept connections on port \(port) within 20 s:\n\(lastLog)")
-    }
-
-    private func waitForExit(_ process: Process, within limit: Duration) async {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: limit)
-        while process.isRunning, clock.now < deadline {
-            await pauseBriefly(.milliseconds(10))
-        }
     }
 }
 
@@ -198,36 +187,5 @@ struct GPSDProcessError: Error, CustomStringConvertible {
 
     init(_ description: String) {
         self.description = description
-    }
-}
-
-/// Sends a signal to one process (outside the actor, whose `kill()` hides the C function).
-private func send(_ signal: Int32, to pid: Int32) -> Int32 {
-    kill(pid, signal)
-}
-
-/// Starts a process whose signal mask is empty.
-///
-/// Foundation's `Process` on Linux hands the calling thread's signal mask to the child
-/// (swiftlang/swift-corelibs-foundation#4772), and the threads Swift concurrency runs on block
-/// SIGTERM and most other signals, so a gpsd started from a test would ignore SIGTERM. The mask
-/// of this thread is cleared only around `run()`, which does not suspend.
-private func runWithNoSignalBlocked(_ process: Process) throws {
-    var none = sigset_t()
-    var previous = sigset_t()
-    sigemptyset(&none)
-    pthread_sigmask(SIG_SETMASK, &none, &previous)
-    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-    try process.run()
-}
-
-/// Sleeps for a while, even in a cancelled task (where `Task.sleep` returns at once), so that
-/// bounded waits during clean-up still wait.
-private func pauseBriefly(_ duration: Duration) async {
-    if Task.isCancelled {
-        let (seconds, attoseconds) = duration.components
-        usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
-    } else {
-        try? await Task.sleep(for: duration)
     }
 }

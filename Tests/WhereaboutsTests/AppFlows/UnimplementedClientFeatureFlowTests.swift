@@ -9,6 +9,7 @@ import WhereaboutsTesting
 /// use a failing client with only the endpoints the feature needs overridden, and a variant runs the same feature
 /// on the simulated engine to check what the app receives.
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct UnimplementedClientFeatureFlowTests {
     static let alert = "Please give location access so that we can show you some cool stuff."
 
