@@ -110,14 +110,24 @@ public struct GPSDReport: Hashable, Sendable {
     /// Core Location's 68 % radius. Altitude (`altMSL`, else `alt`) and vertical accuracy (`epv`)
     /// are given for a 3-D fix only; `altHAE` alone is height above the ellipsoid, not above sea
     /// level, and is not used. Speed is `speed` and course is `track`.
+    ///
+    /// Values are checked against ``Whereabouts/LocationLimits`` as Core Location would: a negative or
+    /// absurd horizontal accuracy (`eph: -5`) makes the report no fix at all, and an altitude, `epv`,
+    /// speed or course outside its range is left out (``check`` says which and why).
     public var location: Location? {
+        check?.location
+    }
+
+    /// The report's location checked against ``Whereabouts/LocationLimits``, or `nil` when the report holds no
+    /// fix (`mode` below 2, or no `lat`, `lon` or `time`).
+    ///
+    /// ``location`` is this check's location; its problems say what was left out, or why the fix is invalid.
+    public var check: LocationLimits.Check? {
         guard let mode, mode >= 2, let lat, let lon, let time else { return nil }
-        let coordinate = Coordinate(latitude: lat, longitude: lon)
-        guard coordinate.isValid else { return nil }
         let horizontal = eph ?? Self.larger(epx, epy) ?? Self.defaultHorizontalAccuracy
         let is3D = mode >= 3
-        return Location(
-            coordinate: coordinate,
+        let raw = Location(
+            coordinate: Coordinate(latitude: lat, longitude: lon),
             altitude: is3D ? (altMSL ?? alt) : nil,
             horizontalAccuracy: horizontal,
             verticalAccuracy: is3D ? epv : nil,
@@ -125,6 +135,7 @@ public struct GPSDReport: Hashable, Sendable {
             course: track,
             timestamp: time
         )
+        return LocationLimits.check(raw)
     }
 
     private static func larger(_ first: Double?, _ second: Double?) -> Double? {

@@ -10,7 +10,7 @@ extension GPSDSource.Session {
     /// - Returns: The channel, and the handler that records how the connection went.
     func connect() async throws -> (any Channel, GPSDFrameHandler) {
         let maximumLength = GPSDSource.maximumLineLength
-        let handler = GPSDFrameHandler(onFirstFrame: { [link] in link.heardFromGPSD() }, onFrame: { handle($0) })
+        let handler = GPSDFrameHandler(onFrame: { handle($0) })
         let channel = try await ClientBootstrap(group: eventLoopGroup)
             .connectTimeout(TimeAmount(configuration.connectTimeout))
             .channelInitializer { channel in
@@ -34,6 +34,7 @@ extension GPSDSource.Session {
                 try await channel.writeAndFlush(ByteBuffer(string: GPSDSource.watchCommand))
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { await watchdog() }
+                    group.addTask { await healthTimer() }
                     defer { group.cancelAll() }
                     try await channel.closeFuture.get()
                 }
@@ -42,13 +43,11 @@ extension GPSDSource.Session {
             }
         } catch {
             channel.close(promise: nil)
-            let outcome = handler.outcome
-            let reason = Self.describe(outcome.error ?? error, timeout: configuration.connectTimeout)
-            return Ending(reason: reason, delivered: outcome.delivered)
+            let reason = Self.describe(handler.error ?? error, timeout: configuration.connectTimeout)
+            return Ending(reason: reason)
         }
-        let outcome = handler.outcome
-        let reason = outcome.error.map { Self.describe($0, timeout: configuration.connectTimeout) }
-        return Ending(reason: reason ?? "connection closed by gpsd", delivered: outcome.delivered)
+        let reason = handler.error.map { Self.describe($0, timeout: configuration.connectTimeout) }
+        return Ending(reason: reason ?? "connection closed by gpsd")
     }
 
     /// Acts on the lines of one read, in order.
@@ -61,7 +60,8 @@ extension GPSDSource.Session {
         case .overlong(let excerpt, let length):
             statistics.increment(\.malformedLines)
             let problem = "longer than \(GPSDSource.maximumLineLength) bytes (\(length))"
-            logger.warning(
+            warn(
+                .malformedLine,
                 "malformed line from gpsd, skipped",
                 metadata: ["problem": "\(problem)", "excerpt": "\(excerpt)"]
             )
@@ -75,7 +75,8 @@ extension GPSDSource.Session {
             message = try GPSDDecoder.decode(line)
         } catch {
             statistics.increment(\.malformedLines)
-            logger.warning(
+            warn(
+                .malformedLine,
                 "malformed line from gpsd, skipped",
                 metadata: ["problem": "\(error.message)", "excerpt": "\(error.excerpt)"]
             )
@@ -84,7 +85,19 @@ extension GPSDSource.Session {
         switch message {
         case .tpv(let report):
             statistics.increment(\.reports)
-            if let location = report.location {
+            // A report, with or without a fix, shows gpsd is serving this connection: it is healthy.
+            link.provedHealthy()
+            let check = report.check
+            if let check, !check.problems.isEmpty {
+                statistics.increment(\.outOfRangeReports)
+                warn(
+                    .outOfRange,
+                    check.location == nil
+                        ? "gpsd report out of range, skipped" : "gpsd report out of range, values left out",
+                    metadata: ["problem": "\(check.problems.joined(separator: "; "))"]
+                )
+            }
+            if let location = check?.location {
                 statistics.increment(\.locations)
                 link.deliver(location, at: clock.now)
             } else if let mode = report.mode, mode < 2 {
@@ -94,7 +107,7 @@ extension GPSDSource.Session {
             break
         case .error(let text):
             statistics.increment(\.errors)
-            logger.warning("gpsd sent an error", metadata: ["message": "\(text)"])
+            warn(.gpsdError, "gpsd sent an error", metadata: ["message": "\(text)"])
         case .other(let className):
             statistics.increment(\.skipped)
             logger.trace("skipped a gpsd message", metadata: ["class": "\(className)"])

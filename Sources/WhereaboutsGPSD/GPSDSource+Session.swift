@@ -1,4 +1,5 @@
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import Whereabouts
 
@@ -14,6 +15,7 @@ extension GPSDSource {
         let eventLoopGroup: any EventLoopGroup
         let name: String
         let link: GPSDLink<C.Instant>
+        let warnings: NIOLockedValueBox<GPSDWarningLimiter<C.Instant>>
 
         init(source: GPSDSource, clock: C, continuation: AsyncThrowingStream<SourceEvent, any Error>.Continuation) {
             host = source.host
@@ -27,14 +29,13 @@ extension GPSDSource {
             eventLoopGroup = source.eventLoopGroup
             name = source.name
             link = GPSDLink(continuation: continuation, statistics: source.statistics, now: clock.now)
+            warnings = NIOLockedValueBox(GPSDWarningLimiter(interval: source.configuration.warningInterval))
         }
 
         /// How a connection ended.
         struct Ending {
             /// What happened, for the consumer: "connection refused".
             var reason: String
-            /// Whether the connection delivered at least one line.
-            var delivered: Bool
         }
 
         /// Connects and reconnects until the task is cancelled.
@@ -52,13 +53,14 @@ extension GPSDSource {
                     ending = await serve(channel, handler: handler)
                 } catch {
                     let reason = Self.describe(error, timeout: configuration.connectTimeout)
-                    ending = Ending(reason: reason, delivered: false)
+                    ending = Ending(reason: reason)
                 }
                 if Task.isCancelled { break }
                 hadOutage = true
-                if ending.delivered { backoff = configuration.initialBackoff }
+                // Only a connection that proved healthy starts the backoff again; any line is not enough.
+                if link.connectionWasHealthy { backoff = configuration.initialBackoff }
                 if link.wentDown("\(name): \(ending.reason); reconnecting") {
-                    logger.warning("gpsd is unavailable; reconnecting", metadata: ["reason": "\(ending.reason)"])
+                    warn(.unavailable, "gpsd is unavailable; reconnecting", metadata: ["reason": "\(ending.reason)"])
                 } else {
                     logger.debug("gpsd is still unavailable", metadata: ["reason": "\(ending.reason)"])
                 }
@@ -69,6 +71,28 @@ extension GPSDSource {
                 }
                 backoff = min(backoff * 2, configuration.maximumBackoff)
             }
+        }
+
+        /// Logs a warning, or only a debug message when one of its kind was logged less than
+        /// ``Configuration/warningInterval`` ago; a warning after such a gap says how many were left out.
+        func warn(_ kind: GPSDWarningLimiter<C.Instant>.Kind, _ message: Logger.Message, metadata: Logger.Metadata) {
+            guard let leftOut = warnings.withLockedValue({ $0.admit(kind, at: clock.now) }) else {
+                logger.debug(message, metadata: metadata)
+                return
+            }
+            var metadata = metadata
+            if leftOut > 0 { metadata["leftOut"] = "\(leftOut)" }
+            logger.warning(message, metadata: metadata)
+        }
+
+        /// Marks the connection healthy once it has stayed open for ``Configuration/healthyAfter``.
+        func healthTimer() async {
+            do {
+                try await clock.sleep(for: configuration.healthyAfter)
+            } catch {
+                return
+            }
+            link.provedHealthy()
         }
 
         /// Reports "no fix for N s" when no fix arrives for `staleAfter`, until cancelled.

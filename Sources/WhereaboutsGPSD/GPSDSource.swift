@@ -13,12 +13,17 @@ public import Whereabouts
 ///
 /// - gpsd went away (EOF, connection reset or refused): "gpsd at HOST:PORT: connection refused;
 ///   reconnecting". The source closes the socket, waits (`initialBackoff`, doubling up to
-///   `maximumBackoff`, on the injected clock), connects again and re-sends the watch;
+///   `maximumBackoff`, on the injected clock), connects again and re-sends the watch. The wait starts again
+///   from `initialBackoff` only after a healthy connection (one that brought a `TPV` report, or stayed open for
+///   `healthyAfter`): a gpsd that answers and hangs up is retried ever more slowly, and reported once;
 /// - gpsd reports mode 0 or 1: "gpsd at HOST:PORT: no fix (mode 1)";
 /// - no fix arrived for `staleAfter` while connected: "gpsd at HOST:PORT: no fix for 5 s"
 ///   (a dead receiver upstream of gpsd gives silence, not an error).
 ///
-/// A line that is not a gpsd message is counted in ``statistics`` and logged, then skipped.
+/// A line that is not a gpsd message is counted in ``statistics`` and logged, then skipped. A report with a value
+/// outside ``Whereabouts/LocationLimits`` (`eph: -5`, `speed: -1e308`) is treated as Core Location treats such a
+/// value: a negative or absurd horizontal accuracy makes it no fix, any other such value is left out of the fix.
+/// Warnings are logged at most once per kind per ``Configuration/warningInterval``.
 /// Cancelling the consumer closes the socket and stops the reconnecting.
 ///
 /// ```swift
@@ -43,7 +48,8 @@ public import Whereabouts
 public struct GPSDSource: LocationSource {
     /// How the source waits and when it gives up on silence.
     public struct Configuration: Hashable, Sendable {
-        /// The wait after the first failed connection; it doubles after each further failure.
+        /// The wait after the first failed connection; it doubles after each further failure, and starts again
+        /// from here only after a connection that proved healthy (see ``healthyAfter``).
         public var initialBackoff: Duration
         /// The longest wait between two connection attempts.
         public var maximumBackoff: Duration
@@ -54,23 +60,40 @@ public struct GPSDSource: LocationSource {
         /// The most events a stream holds for a consumer that reads slower than gpsd sends: past it the newest
         /// wins, and each location dropped is counted in ``GPSDStatistics/droppedLocations``.
         public var bufferedEventLimit: Int
+        /// How long a connection must stay open to count as healthy when it brought no `TPV` report.
+        ///
+        /// A connection is healthy once gpsd sends a `TPV` report (with or without a fix), or once it has stayed
+        /// open this long. Only a healthy connection ends an outage and starts the backoff again from
+        /// ``initialBackoff``: a gpsd that answers `VERSION` and drops every connection is retried ever more
+        /// slowly, up to ``maximumBackoff``, and reported unavailable once.
+        public var healthyAfter: Duration
+        /// The shortest time between two warnings of one kind (damaged lines, gpsd's errors, values out of
+        /// range, gpsd unavailable); the ones in between are logged at the debug level, and the next warning
+        /// says how many were left out. Every one is counted in ``GPSDStatistics``.
+        public var warningInterval: Duration
 
         /// Creates a configuration.
         ///
         /// - Parameters:
         ///   - initialBackoff: The first wait before reconnecting; it is used again after a
-        ///     connection that delivered a message.
+        ///     healthy connection.
         ///   - maximumBackoff: The cap on the doubling wait.
         ///   - staleAfter: How long without a fix before saying so.
         ///   - connectTimeout: How long a connection attempt may take.
         ///   - bufferedEventLimit: The most events held for a slow consumer (1,024 by default; at least 1).
+        ///   - healthyAfter: How long a connection without a `TPV` report must last to count as healthy.
+        ///   - warningInterval: The shortest time between two warnings of one kind.
         public init(
             initialBackoff: Duration = .milliseconds(250),
             maximumBackoff: Duration = .seconds(2),
             staleAfter: Duration = .seconds(5),
             connectTimeout: Duration = .seconds(2),
-            bufferedEventLimit: Int = 1024
+            bufferedEventLimit: Int = 1024,
+            healthyAfter: Duration = .seconds(5),
+            warningInterval: Duration = .seconds(10)
         ) {
+            self.healthyAfter = healthyAfter
+            self.warningInterval = warningInterval
             self.bufferedEventLimit = max(1, bufferedEventLimit)
             self.initialBackoff = initialBackoff
             self.maximumBackoff = maximumBackoff

@@ -22,6 +22,7 @@ public final class GPSDStatistics: Sendable {
         var skipped = 0
         var errors = 0
         var droppedLocations = 0
+        var outOfRangeReports = 0
     }
 
     private let counts = NIOLockedValueBox(Counts())
@@ -47,6 +48,10 @@ public final class GPSDStatistics: Sendable {
     /// How many locations a consumer slower than gpsd never saw: the stream keeps the newest
     /// (``GPSDSource/Configuration/bufferedEventLimit``) and drops the oldest. Zero while the consumer keeps up.
     public var droppedLocations: Int { read(\.droppedLocations) }
+
+    /// How many `TPV` reports held a value outside ``Whereabouts/LocationLimits``: a fix skipped (a negative
+    /// `eph`), or a value left out of it (an `altMSL` of 10³⁰⁰ m).
+    public var outOfRangeReports: Int { read(\.outOfRangeReports) }
 
     func increment(_ counter: WritableKeyPath<Counts, Int>) {
         counts.withLockedValue { $0[keyPath: counter] += 1 }

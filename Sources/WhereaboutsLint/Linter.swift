@@ -21,6 +21,9 @@ public import Foundation
 public struct Linter: Sendable {
     /// The rules to skip, paths to exclude, severity overrides, and whether vendored code counts.
     public var configuration: LintConfiguration
+    /// Lists one folder by its absolute path: the file system's, or a test's stand-in for a folder it cannot make
+    /// unreadable (a test running as root reads every folder).
+    var listFolder: @Sendable (String) throws(FolderListing.Failure) -> [FolderListing.Entry] = FolderListing.read
 
     /// Creates a linter.
     ///
@@ -55,10 +58,11 @@ public struct Linter: Sendable {
     private func lint(root given: URL, base: URL, progress: (@Sendable (Int, Int) -> Void)?) async -> LintReport {
         // `lint App.xcodeproj` means the project folder that holds it.
         let root = given.pathExtension == "xcodeproj" ? given.deletingLastPathComponent() : given
-        let scanner = ProjectScanner(
+        var scanner = ProjectScanner(
             excludedPaths: configuration.excluded,
             includeVendored: configuration.includeVendored
         )
+        scanner.listFolder = listFolder
         let project = scanner.scan(root)
         var problems = project.problems
         var notChecked = project.notChecked
@@ -71,6 +75,9 @@ public struct Linter: Sendable {
                     at: SourcePosition(file: "Package.swift")
                 )
             )
+        } else if project.rootUnreadable {
+            // The `unreadable-file` problem at "." says so; the folder is not said to hold no app.
+            notChecked.append(root.lastPathComponent)
         } else if project.targets.isEmpty && project.problems.isEmpty {
             findings.append(
                 LintRule.noAppBundle.finding(
@@ -90,13 +97,14 @@ public struct Linter: Sendable {
         var closures = ClosureMemberMentions(root: root)
         for var target in project.targets {
             target.uncheckedDependencies = dependencies
+            if target.sourceFiles.contains(where: analysis.unreadable.contains) { target.codeComplete = false }
             let usages = closures.callableUses(target.sourceFiles.flatMap { analysis.usages[$0] ?? [] }, of: target)
             for rule in LintRule.all where !configuration.disabledRules.contains(rule.id) {
                 findings += rule.evaluate(target, usages: usages)
             }
         }
         let prefix = Self.displayPrefix(of: root, base: base)
-        return LintReport(
+        var report = LintReport(
             findings: apply(findings, prefix: prefix),
             problems: apply(problems, prefix: prefix),
             fileCount: files.count,
@@ -104,6 +112,14 @@ public struct Linter: Sendable {
             notCheckedTargets: notChecked,
             baseDirectory: base
         )
+        // What was not read: files an `unreadable-file` problem names (but the root's), and folders not listed.
+        let unreadFiles = Set(
+            problems.filter { $0.ruleID == LintRule.unreadableFile.id && $0.position.file != "." }.map(\.position.file)
+        )
+        report.unreadPaths = (unreadFiles.map { prefix + $0 } + project.unreadableFolders.map { prefix + $0 + "/" })
+            .sorted()
+        if project.rootUnreadable { report.unreadableRoots = [prefix.isEmpty ? "." : String(prefix.dropLast())] }
+        return report
     }
 
     /// Drops disabled rules and excluded files, overrides severities, removes duplicates, and prefixes paths.

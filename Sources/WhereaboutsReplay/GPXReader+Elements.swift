@@ -128,13 +128,18 @@ extension GPXReader {
             try report(at: position, "<\(leaf.kind)> is not a number: \(Self.quoted(text)); the value is ignored")
             return
         }
+        // Every value is checked against the physical ranges Core Location's values fall in (LocationLimits).
         let problem: String?
         switch leaf.kind {
-        case .ele: problem = nil
-        case .course: problem = number >= 0 && number <= 360 ? nil : "is out of range (0…360)"
-        // A dilution of precision becomes metres (× 5): one near Double's limit would become infinite.
+        case .ele: problem = Self.rangeProblem(number, LocationLimits.altitude, unit: " m")
+        case .course: problem = Self.rangeProblem(number, LocationLimits.course, unit: "")
+        case .speed:
+            problem = number < 0 ? "is negative" : Self.rangeProblem(number, LocationLimits.speed, unit: " m/s")
+        // A dilution of precision becomes an accuracy in metres (× 5), which must be in its range.
         case .hdop, .vdop:
-            problem = number < 0 ? "is negative" : (number * DOPAccuracy.metresPerDOP).isFinite ? nil : "is too large"
+            let limits = leaf.kind == .hdop ? LocationLimits.horizontalAccuracy : LocationLimits.verticalAccuracy
+            let largest = limits.upperBound / DOPAccuracy.metresPerDOP
+            problem = number < 0 ? "is negative" : number > largest ? "is too large" : nil
         default: problem = number >= 0 ? nil : "is negative"
         }
         if let problem {
@@ -149,6 +154,11 @@ extension GPXReader {
         case .course: point?.course = number
         default: break
         }
+    }
+
+    /// `"is out of range (-12000…100000 m)"` when `value` is outside `range`, else `nil`.
+    static func rangeProblem(_ value: Double, _ range: ClosedRange<Double>, unit: String) -> String? {
+        range.contains(value) ? nil : "is out of range (\(LocationLimits.describe(range))\(unit))"
     }
 
     /// Offending text for a message: trimmed, at most 40 bytes (cut at a character), quoted.

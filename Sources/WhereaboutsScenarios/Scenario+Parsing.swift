@@ -26,9 +26,19 @@ extension Scenario {
         func fail(_ message: String, step: Int? = nil) -> ScenarioError {
             ScenarioError(file: file, step: step, message: message)
         }
+        // The steps are parsed one at a time (see ScenarioStepsSplitter): the document's own objects are built
+        // without them, so a long scenario never holds all its steps as Foundation objects at once.
+        let split = data.withUnsafeBytes { ScenarioStepsSplitter.split($0) }
+        var document = data
+        if let split {
+            let base = data.startIndex
+            document =
+                data[base..<base + split.array.lowerBound] + Data("[]".utf8)
+                + data[(base + split.array.upperBound)...]
+        }
         let root: Any
         do {
-            root = try JSONSerialization.jsonObject(with: data, options: [])
+            root = try JSONSerialization.jsonObject(with: document, options: [])
         } catch {
             throw fail(Self.describeSyntaxError(error, in: data))
         }
@@ -83,11 +93,38 @@ extension Scenario {
             throw fail("\"steps\" must be an array of step objects")
         }
         var steps: [Step] = []
-        for (offset, raw) in rawSteps.enumerated() {
-            let index = offset + 1
-            steps.append(try ScenarioParser.step(raw) { fail($0, step: index) })
+        if let split {
+            steps.reserveCapacity(split.elements.count)
+            let base = data.startIndex
+            for (offset, range) in split.elements.enumerated() {
+                let raw: Any
+                do {
+                    raw = try JSONSerialization.jsonObject(
+                        with: data[(base + range.lowerBound)..<(base + range.upperBound)],
+                        options: [.fragmentsAllowed]
+                    )
+                } catch {
+                    // The whole document gives the error its line and column.
+                    throw fail(Self.syntaxError(in: data) ?? Self.describeSyntaxError(error, in: data))
+                }
+                steps.append(try ScenarioParser.step(raw) { fail($0, step: offset + 1) })
+            }
+        } else {
+            for (offset, raw) in rawSteps.enumerated() {
+                steps.append(try ScenarioParser.step(raw) { fail($0, step: offset + 1) })
+            }
         }
         self.init(appID: appID, info: info, device: device, steps: steps)
+    }
+
+    /// The syntax error of a whole document, described with its line and column; `nil` when it parses.
+    static func syntaxError(in data: Data) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [])
+            return nil
+        } catch {
+            return describeSyntaxError(error, in: data)
+        }
     }
 
     /// Turns Foundation's JSON error ("around character 16", "end of file") into a line and column.

@@ -32,9 +32,19 @@ public struct ScenarioRunner: Sendable {
 
     /// Runs every step, reporting each as it completes.
     ///
-    /// - Parameter onStep: Called with each step's report, in order.
-    /// - Returns: All the reports.
-    public func run(onStep: (StepReport) -> Void = { _ in }) async -> ScenarioReport {
+    /// A long scenario (a track of 100,000 fixes) need not keep every step's report: a caller that prints each
+    /// step as it comes, as `whereabouts simulate` does, keeps only the failed ones, and the run's memory does not
+    /// grow with the steps that passed.
+    ///
+    /// - Parameters:
+    ///   - keepingPassedSteps: Whether the returned report holds the steps that passed too (the default), or only
+    ///     the failed ones; ``ScenarioReport/stepCount`` counts them all either way.
+    ///   - onStep: Called with each step's report, in order.
+    /// - Returns: The reports kept.
+    public func run(
+        keepingPassedSteps: Bool = true,
+        onStep: (StepReport) -> Void = { _ in }
+    ) async -> ScenarioReport {
         let run = Run(scenario: scenario, secret: coarsenerSecret)
         await run.engine.attach(run.source)
         await run.engine.prepare()
@@ -42,11 +52,11 @@ public struct ScenarioRunner: Sendable {
         var reports: [StepReport] = []
         for (offset, step) in scenario.steps.enumerated() {
             let report = await run.perform(step, number: offset + 1)
-            reports.append(report)
+            if keepingPassedSteps || !report.ok { reports.append(report) }
             onStep(report)
         }
         await run.finish()
-        return ScenarioReport(steps: reports)
+        return ScenarioReport(steps: reports, stepCount: scenario.steps.count)
     }
 }
 

@@ -61,8 +61,21 @@ public struct StepReport: Hashable, Sendable, Encodable {
 
 /// The outcome of a whole scenario.
 public struct ScenarioReport: Hashable, Sendable {
-    /// Every step's report, in order.
+    /// The reports of the steps kept, in order: every step's, or only the failed ones' when the run was told to
+    /// keep only those (``ScenarioRunner/run(keepingPassedSteps:onStep:)``).
     public var steps: [StepReport]
+    /// How many steps ran, kept or not.
+    public var stepCount: Int
+
+    /// Creates a report.
+    ///
+    /// - Parameters:
+    ///   - steps: The reports of the steps kept.
+    ///   - stepCount: How many steps ran; by default as many as `steps` holds.
+    public init(steps: [StepReport], stepCount: Int? = nil) {
+        self.steps = steps
+        self.stepCount = stepCount ?? steps.count
+    }
 
     /// Whether every step passed.
     public var passed: Bool { steps.allSatisfy(\.ok) }

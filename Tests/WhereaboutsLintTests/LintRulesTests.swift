@@ -58,7 +58,11 @@ struct LintRulesTests {
         ]
         #expect(Dictionary(uniqueKeysWithValues: LintRule.all.map { ($0.id, $0.defaultSeverity) }) == expected)
         #expect(LintRule.all.map(\.defaultSeverity) == LintRule.all.map(\.defaultSeverity).sorted(by: >))
-        #expect(LintRule.notices.map(\.id) == ["no-app-bundle", "unreadable-file", "unresolved-reference"])
+        #expect(
+            LintRule.notices.map(\.id) == [
+                "no-app-bundle", "unreadable-file", "unresolved-reference", "unreadable-folder",
+            ]
+        )
         #expect(Set(LintRule.catalog.map(\.id)).count == LintRule.catalog.count)
         #expect(Set(LintRule.catalog.map(\.name)).count == LintRule.catalog.count)
     }

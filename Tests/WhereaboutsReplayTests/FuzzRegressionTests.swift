@@ -26,12 +26,17 @@ struct FuzzRegressionTests {
         )
     }
 
-    /// The largest dilution that still gives finite metres is kept.
-    @Test func largeButFiniteDilutionIsKept() throws {
+    /// A dilution that gives finite metres but an accuracy larger than the Earth is ignored too; one that fits
+    /// `LocationLimits.horizontalAccuracy` is kept.
+    @Test func aDilutionBeyondTheEarthIsIgnoredAndTheLargestWithinIsKept() throws {
         let gpx = #"<gpx><wpt lat="1" lon="2"><hdop>1e307</hdop></wpt></gpx>"#
         let result = try GPXFixture.read(Data(gpx.utf8))
         let fix = try #require(result.locations.first)
-        #expect(fix.horizontalAccuracy == 5e307)
-        #expect(result.issues.isEmpty)
+        #expect(fix.horizontalAccuracy == DOPAccuracy.horizontalWithoutDOP)
+        #expect(result.issues.map(\.message) == [#"<hdop> is too large: "1e307"; the value is ignored"#])
+        // An HDOP of 4,000,000 is 20,000 km: still within the Earth's half circumference.
+        let kept = try GPXFixture.read(Data(#"<gpx><wpt lat="1" lon="2"><hdop>4000000</hdop></wpt></gpx>"#.utf8))
+        #expect(kept.locations.first?.horizontalAccuracy == 20_000_000)
+        #expect(kept.issues.isEmpty)
     }
 }

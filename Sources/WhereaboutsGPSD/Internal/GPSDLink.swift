@@ -27,6 +27,9 @@ final class GPSDLink<Instant: InstantProtocol>: Sendable {
         var availability = Availability.quiet
         /// When the last fix came (or the connection came up): the watchdog counts from here.
         var lastFix: Instant
+        /// Whether the current (or last) connection proved healthy: it brought a `TPV` report or stayed open
+        /// long enough.
+        var healthy = false
     }
 
     private let continuation: AsyncThrowingStream<SourceEvent, any Error>.Continuation
@@ -85,16 +88,27 @@ final class GPSDLink<Instant: InstantProtocol>: Sendable {
         report(message, as: .down, unless: [.down])
     }
 
-    /// A connection is up: the watchdog counts from `now`.
+    /// A connection is up: the watchdog counts from `now`, and the connection has not proved healthy yet.
     func connected(at now: Instant) {
-        state.withLockedValue { $0.lastFix = now }
+        state.withLockedValue { state in
+            state.lastFix = now
+            state.healthy = false
+        }
     }
 
-    /// A connection delivered a line: an outage, if any, is over.
-    func heardFromGPSD() {
+    /// The connection proved healthy (a `TPV` report, or open long enough): an outage, if any, is over.
+    ///
+    /// A line alone does not prove it: a gpsd that answers `VERSION` and hangs up is still down.
+    func provedHealthy() {
         state.withLockedValue { state in
+            state.healthy = true
             if state.availability == .down { state.availability = .quiet }
         }
+    }
+
+    /// Whether the current (or last) connection proved healthy; the backoff starts again only after one that did.
+    var connectionWasHealthy: Bool {
+        state.withLockedValue { $0.healthy }
     }
 
     /// Hands an event to the stream; when the stream's buffer is full the oldest event goes, and a location

@@ -6,6 +6,8 @@ struct SourceAnalysis: Sendable {
     var usages: [String: [CodeUsage]]
     /// Files that could not be read.
     var problems: [LintFinding]
+    /// The files that could not be read, relative to the root: their uses are not known.
+    var unreadable: Set<String> = []
 
     /// Reads the files, collects the constants of every Swift file, then finds the uses in every file.
     ///
@@ -69,7 +71,14 @@ struct SourceAnalysis: Sendable {
         }
         // A web view counts after the file's own uses, so the order within a file stays that of the source.
         let withWebViews = zip(found, scanned).map { uses, scan in scan.1.map { uses + [$0] } ?? uses }
-        return SourceAnalysis(usages: Dictionary(uniqueKeysWithValues: zip(files, withWebViews)), problems: problems)
+        let unreadable = zip(files, read).compactMap { file, parsed -> String? in
+            if case .unreadable = parsed { file } else { nil }
+        }
+        return SourceAnalysis(
+            usages: Dictionary(uniqueKeysWithValues: zip(files, withWebViews)),
+            problems: problems,
+            unreadable: Set(unreadable)
+        )
     }
 
     /// A file after the first pass.

@@ -9,6 +9,10 @@ struct LintProject: Hashable, Sendable {
     /// Targets (and unreadable project files) the linter could not check: their Info.plist cannot be read, or
     /// none of the code their project names was found.
     var notChecked: [String]
+    /// Folders inside the project that could not be listed, relative to it.
+    var unreadableFolders: [String] = []
+    /// Whether the folder itself could not be listed: nothing in it was checked.
+    var rootUnreadable = false
 
     /// Creates a project.
     ///

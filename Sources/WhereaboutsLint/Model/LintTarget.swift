@@ -36,6 +36,13 @@ struct LintTarget: Hashable, Sendable {
     var runsOnMac: Bool
     /// Where the target is defined (its project file, or its lone Info.plist).
     var position: SourcePosition
+    /// Whether every Info.plist of the target was read: when one could not be (unreadable, not a property list),
+    /// its keys are not known, and the rules that report a key as missing do not judge the target.
+    var declarationsComplete = true
+    /// Whether all of the target's code was read: when a source file or a folder that may hold its code could not
+    /// be, or a file its project lists is not in the folder, the rules that report a use as missing do not judge
+    /// the target.
+    var codeComplete = true
     /// Dependencies from outside the linted folder (pods, remote Swift packages, Carthage frameworks) whose code
     /// the linter cannot read; see ``UncheckedDependencies``.
     var uncheckedDependencies: [String] = []

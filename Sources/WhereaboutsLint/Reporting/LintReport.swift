@@ -21,6 +21,13 @@ public struct LintReport: Hashable, Sendable {
     public var notCheckedTargets: [String]
     /// The folder relative paths start from (SARIF's `%SRCROOT%`), when known.
     public var baseDirectory: URL?
+    /// The files and folders that could not be read or parsed, sorted; a folder ends in `/`. Nothing in them was
+    /// judged: a rule that reports a missing key or use does not run on a target whose Info.plist or code is
+    /// among them. Each has a finding or note saying why.
+    public var unreadPaths: [String] = []
+    /// The folders given to lint that could not be listed at all, sorted: nothing in them was checked, and
+    /// `whereabouts lint` exits with status 1, as for a path that cannot be read.
+    public var unreadableRoots: [String] = []
 
     /// Creates a report; findings and problems are sorted.
     ///
@@ -47,9 +54,9 @@ public struct LintReport: Hashable, Sendable {
         self.baseDirectory = baseDirectory
     }
 
-    /// Whether something could not be checked (``notCheckedTargets`` is not empty): such a run is never
-    /// reported as clean, and `whereabouts lint` exits with status 3 when no error gives 2.
-    public var isIncomplete: Bool { !notCheckedTargets.isEmpty }
+    /// Whether something could not be checked (``notCheckedTargets`` or ``unreadPaths`` is not empty): such a run
+    /// is never reported as clean, and `whereabouts lint` exits with status 3 when no error gives 2.
+    public var isIncomplete: Bool { !notCheckedTargets.isEmpty || !unreadPaths.isEmpty }
 
     /// The findings and the problems together, sorted: what the reporters print.
     public var allFindings: [LintFinding] { (problems + findings).sorted(by: Self.order) }
@@ -71,14 +78,19 @@ public struct LintReport: Hashable, Sendable {
     }
 
     /// A line for people: `"3 errors, 1 warning in 2 targets (42 files)"`, with notes counted when there are any,
-    /// and `", 1 target not checked"` when something could not be checked.
+    /// `", 1 target not checked"` when a target could not be checked, and `", 2 files and 1 folder not read"` when
+    /// something could not be read.
     public var summary: String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
         var parts = [plural(count(of: .error), "error"), plural(count(of: .warning), "warning")]
         let notes = count(of: .info)
         if notes > 0 { parts.append(plural(notes, "note")) }
         var text = "\(parts.joined(separator: ", ")) in \(plural(targetCount, "target")) (\(plural(fileCount, "file")))"
-        if isIncomplete { text += ", \(plural(notCheckedTargets.count, "target")) not checked" }
+        if !notCheckedTargets.isEmpty { text += ", \(plural(notCheckedTargets.count, "target")) not checked" }
+        let folders = unreadPaths.count { $0.hasSuffix("/") }
+        let files = unreadPaths.count - folders
+        let unread = [files > 0 ? plural(files, "file") : nil, folders > 0 ? plural(folders, "folder") : nil]
+        if files + folders > 0 { text += ", " + unread.compactMap { $0 }.joined(separator: " and ") + " not read" }
         return text
     }
 
@@ -87,7 +99,7 @@ public struct LintReport: Hashable, Sendable {
     /// - Parameter other: The other report.
     /// - Returns: The combined report.
     public func merging(_ other: LintReport) -> LintReport {
-        LintReport(
+        var merged = LintReport(
             findings: findings + other.findings,
             problems: problems + other.problems,
             fileCount: fileCount + other.fileCount,
@@ -95,6 +107,9 @@ public struct LintReport: Hashable, Sendable {
             notCheckedTargets: notCheckedTargets + other.notCheckedTargets,
             baseDirectory: baseDirectory ?? other.baseDirectory
         )
+        merged.unreadPaths = (unreadPaths + other.unreadPaths).sorted()
+        merged.unreadableRoots = (unreadableRoots + other.unreadableRoots).sorted()
+        return merged
     }
 
     /// Orders findings by file, line, column, then rule identifier (and message, for a stable order).

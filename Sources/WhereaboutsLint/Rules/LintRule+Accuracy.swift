@@ -16,7 +16,8 @@ extension LintRule {
         summary: "A temporary full-accuracy purpose key is not in NSLocationTemporaryUsageDescriptionDictionary.",
         discussion: "requestTemporaryFullAccuracyAuthorization(withPurposeKey:) and CLServiceSession's "
             + "fullAccuracyPurposeKey fail at run time when the key has no entry, or when the entry is not a "
-            + "dictionary."
+            + "dictionary.",
+        judgesAbsenceOf: .declarations
     ) { context in
         let dictionaryKey = RuleContext.temporaryKey
         let requests = context.usages.compactMap { usage -> (CodeUsage, String)? in
@@ -74,7 +75,8 @@ extension LintRule {
         summary: "Accuracy starts reduced, the code wants the best accuracy, and it never asks for temporary "
             + "full accuracy.",
         discussion: "With NSLocationDefaultAccuracyReduced the app gets approximate fixes (about 5 km) whatever "
-            + "desiredAccuracy says, unless it asks for temporary full accuracy."
+            + "desiredAccuracy says, unless it asks for temporary full accuracy.",
+        judgesAbsenceOf: .code
     ) { context in
         guard let declared = context.declared(RuleContext.reducedKey) else { return [] }
         switch declared.value {

@@ -14,7 +14,8 @@ extension LintRule {
         defaultSeverity: .error,
         summary: "Background location updates are enabled without `location` in UIBackgroundModes.",
         discussion: "Setting allowsBackgroundLocationUpdates = true (or starting a CLBackgroundActivitySession) "
-            + "without the location background mode raises an exception on device."
+            + "without the location background mode raises an exception on device.",
+        judgesAbsenceOf: .declarations
     ) { context in
         guard !context.hasLocationBackgroundMode else { return [] }
         return context.uses(RuleContext.needsBackgroundMode).map { usage in
@@ -36,7 +37,8 @@ extension LintRule {
         defaultSeverity: .warning,
         summary: "The app asks for Always authorization but nothing uses location in the background.",
         discussion: "App Review asks apps to request Always only for features that need it; without background "
-            + "updates, visits, significant changes, regions, CLMonitor or a background session it is not needed."
+            + "updates, visits, significant changes, regions, CLMonitor or a background session it is not needed.",
+        judgesAbsenceOf: .code
     ) { context in
         // Always-versus-when-in-use advice is about iOS; a Mac app has one location authorization.
         // A location SDK from outside the folder may use location in the background: see
@@ -62,7 +64,8 @@ extension LintRule {
         defaultSeverity: .warning,
         summary: "Visits, significant changes or region monitoring are used while only when-in-use is requested.",
         discussion: "These services deliver events when the app is not running, which needs Always authorization; "
-            + "with when-in-use they only arrive while the app is in use."
+            + "with when-in-use they only arrive while the app is in use.",
+        judgesAbsenceOf: .code
     ) { context in
         guard context.anyUse(RuleContext.asksWhenInUse), !context.anyUse(RuleContext.asksAlways) else { return [] }
         let services = context.uses {

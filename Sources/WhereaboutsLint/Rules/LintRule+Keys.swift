@@ -17,7 +17,8 @@ extension LintRule {
         summary: "Code asks for location authorization but the target does not declare the purpose string it needs.",
         discussion: "iOS refuses the request without the key, and App Review rejects the build (ITMS-90683). "
             + "Asking for Always needs both NSLocationWhenInUseUsageDescription and "
-            + "NSLocationAlwaysAndWhenInUseUsageDescription."
+            + "NSLocationAlwaysAndWhenInUseUsageDescription.",
+        judgesAbsenceOf: .declarations
     ) { context in
         var outcomes: [RuleOutcome] = []
         for usage in context.usages {
@@ -117,7 +118,8 @@ extension LintRule {
         defaultSeverity: .warning,
         summary: "A location key or the `location` background mode is declared but no code uses it.",
         discussion: "App Review asks why an app declares background location or a purpose it never uses; "
-            + "unused declarations also hide the ones that matter."
+            + "unused declarations also hide the ones that matter.",
+        judgesAbsenceOf: .code
     ) { context in
         // A location SDK from outside the folder may need what no code here asks for: see
         // unchecked-location-dependency, which says so instead.

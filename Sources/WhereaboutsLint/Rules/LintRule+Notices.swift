@@ -30,4 +30,16 @@ extension LintRule {
             + "not the app's. Targets left with nothing to check are counted as not checked.",
         evaluator: nil
     )
+
+    /// `unreadable-folder` (info): a folder inside the project could not be listed, so the files in it were not
+    /// checked.
+    public static let unreadableFolder = LintRule(
+        id: "unreadable-folder",
+        name: "UnreadableFolder",
+        defaultSeverity: .info,
+        summary: "A folder inside the project could not be listed, so the files in it were not checked.",
+        discussion: "The note names the folder and why; rules that report something missing from the code are not "
+            + "run on the targets whose code may be in it. Make the folder readable, or exclude it.",
+        evaluator: nil
+    )
 }

@@ -4,7 +4,8 @@
 /// A rule is one value: its metadata and its evaluator (a function from a target and the location API uses in its
 /// files to what is wrong with them) are declared together, in one `static let` of a `LintRule+<Family>.swift`
 /// file, and two rules are equal when their identifiers are. The catalog also holds three notices the linter emits
-/// about the project itself (`no-app-bundle`, `unreadable-file`, `unresolved-reference`), which have no evaluator. Every rule and notice
+/// about the project itself (`no-app-bundle`, `unreadable-file`, `unresolved-reference`, `unreadable-folder`), which
+/// have no evaluator. Every rule and notice
 /// has a page under `Documentation/LintRules/<id>.md`.
 ///
 /// ```swift
@@ -35,6 +36,18 @@ public struct LintRule: Hashable, Sendable {
     public let discussion: String
     /// How the rule judges a target; `nil` for the notices about the project itself.
     private let evaluator: Evaluator?
+    /// What the rule must have read in full to report something as missing (see ``Absence``).
+    let judgesAbsenceOf: Absence
+
+    /// What a rule reports as missing, and so must have read in full: a rule never reports on what the linter
+    /// could not read.
+    struct Absence: OptionSet, Hashable, Sendable {
+        let rawValue: Int
+        /// The rule reports a key or mode the target does not declare: it needs every Info.plist read.
+        static let declarations = Absence(rawValue: 1)
+        /// The rule reports a use no code makes: it needs all of the target's code read.
+        static let code = Absence(rawValue: 2)
+    }
 
     /// Whether the rule is evaluated on targets (`false` for the notices about the project itself).
     public var isEvaluated: Bool { evaluator != nil }
@@ -50,6 +63,7 @@ public struct LintRule: Hashable, Sendable {
     ///   - defaultSeverity: The severity when the configuration does not override it.
     ///   - summary: One line saying what the rule checks.
     ///   - discussion: A few sentences saying why it matters.
+    ///   - judgesAbsenceOf: What the rule reports as missing: it is not run on a target where that was not all read.
     ///   - evaluator: How the rule judges a target, or `nil` for a notice about the project itself.
     init(
         id: String,
@@ -57,8 +71,10 @@ public struct LintRule: Hashable, Sendable {
         defaultSeverity: LintSeverity,
         summary: String,
         discussion: String,
+        judgesAbsenceOf: Absence = [],
         evaluator: Evaluator?
     ) {
+        self.judgesAbsenceOf = judgesAbsenceOf
         self.id = id
         self.name = name
         self.defaultSeverity = defaultSeverity
@@ -72,7 +88,7 @@ public struct LintRule: Hashable, Sendable {
         .sorted { $0.defaultSeverity > $1.defaultSeverity }
 
     /// The notices about the project itself, which are not evaluated per target.
-    public static let notices: [LintRule] = [noAppBundle, unreadableFile, unresolvedReference]
+    public static let notices: [LintRule] = [noAppBundle, unreadableFile, unresolvedReference, unreadableFolder]
 
     /// Every rule and notice: what SARIF's `tool.driver.rules` lists and what a configuration may name.
     public static let catalog: [LintRule] = all + notices
@@ -104,10 +120,19 @@ public struct LintRule: Hashable, Sendable {
     ///   - usages: The location API uses in the target's source files.
     /// - Returns: The findings, at the rule's default severity; none for the notices.
     func evaluate(_ target: LintTarget, usages: [CodeUsage]) -> [LintFinding] {
-        guard let evaluator else { return [] }
-        return evaluator(RuleContext(target: target, usages: usages)).map {
+        outcomes(in: RuleContext(target: target, usages: usages)).map {
             finding($0.message, at: $0.position, target: target.name)
         }
+    }
+
+    /// Whether the rule can judge a target: it reports nothing missing from what was not read in full (an Info.plist
+    /// that could not be parsed, a source file or folder that could not be read).
+    ///
+    /// - Parameter target: The target.
+    /// - Returns: `false` when the rule would report as missing what the linter could not read.
+    func canJudge(_ target: LintTarget) -> Bool {
+        (!judgesAbsenceOf.contains(.declarations) || target.declarationsComplete)
+            && (!judgesAbsenceOf.contains(.code) || target.codeComplete)
     }
 
     /// What the rule reports about a context, before findings are made of it; none for the notices.
@@ -115,7 +140,8 @@ public struct LintRule: Hashable, Sendable {
     /// - Parameter context: The target and its uses.
     /// - Returns: The outcomes.
     func outcomes(in context: RuleContext) -> [RuleOutcome] {
-        evaluator?(context) ?? []
+        guard let evaluator, canJudge(context.target) else { return [] }
+        return evaluator(context)
     }
 
     /// A finding of this rule at its default severity.

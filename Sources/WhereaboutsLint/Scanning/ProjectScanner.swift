@@ -46,6 +46,9 @@ struct ProjectScanner: Sendable {
     var excludedPaths: [String]
     /// Whether vendored folders (``vendoredFolders``) are scanned too.
     var includeVendored: Bool
+    /// Lists one folder by its absolute path; the file system's, or a test's stand-in for a folder it cannot make
+    /// unreadable (a test running as root reads every folder).
+    var listFolder: @Sendable (String) throws(FolderListing.Failure) -> [FolderListing.Entry] = FolderListing.read
 
     /// Creates a scanner.
     ///
@@ -70,29 +73,51 @@ struct ProjectScanner: Sendable {
     }
 
     /// Lists the files the scanner cares about, skipping vendored, excluded and bundle folders.
+    ///
+    /// A folder that cannot be listed is noted (``FileInventory/unreadableFolders``) and skipped; when the root
+    /// itself cannot be, the inventory says so (``FileInventory/rootUnreadable``) and holds an `unreadable-file`
+    /// problem.
     func walk(_ root: URL) -> FileInventory {
         var inventory = FileInventory()
         let skipped = Set(includeVendored ? [".git", "DerivedData"] : Self.vendoredFolders)
-        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else {
-            inventory.problems.append(
-                ScanProblem.finding(
-                    at: SourcePosition(file: "."),
-                    "cannot be listed; check that the folder exists and is readable"
-                )
-            )
-            return inventory
-        }
-        while let next = enumerator.nextObject() as? String {
-            let path = ScanPaths.normalize(next)
-            let name = ScanPaths.lastComponent(of: path)
-            if skipped.contains(name) || Self.isBuildOutput(name)
-                || Self.ignoredFolderSuffixes.contains(where: { name.hasSuffix($0) })
-                || excludedPaths.contains(where: { ScanPaths.matches(pattern: $0, path: path) })
-            {
-                enumerator.skipDescendants()
+        let rootPath = root.path
+        var folders = [""]
+        while let folder = folders.popLast() {
+            let entries: [FolderListing.Entry]
+            do {
+                entries = try listFolder(folder.isEmpty ? rootPath : rootPath + "/" + folder)
+            } catch {
+                if folder.isEmpty {
+                    inventory.rootUnreadable = true
+                    inventory.problems.append(
+                        ScanProblem.finding(
+                            at: SourcePosition(file: "."),
+                            "cannot be listed (\(error.reason)); check that the folder exists and is readable"
+                        )
+                    )
+                } else {
+                    inventory.unreadableFolders.append(folder)
+                    inventory.problems.append(
+                        ScanProblem.unreadableFolder(at: folder, error.reason)
+                    )
+                }
                 continue
             }
-            inventory.add(path)
+            // Pushed in reverse so that folders are walked in name order.
+            for entry in entries.reversed() {
+                let path = folder.isEmpty ? entry.name : folder + "/" + entry.name
+                let name = entry.name
+                if skipped.contains(name) || Self.isBuildOutput(name)
+                    || Self.ignoredFolderSuffixes.contains(where: { name.hasSuffix($0) })
+                    || excludedPaths.contains(where: { ScanPaths.matches(pattern: $0, path: path) })
+                {
+                    continue
+                }
+                switch entry.kind {
+                case .folder: folders.append(path)
+                case .file: inventory.add(path)
+                }
+            }
         }
         return inventory
     }

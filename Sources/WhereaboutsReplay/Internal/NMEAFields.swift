@@ -1,3 +1,5 @@
+import Whereabouts
+
 /// The comma-separated fields of one sentence, read in order straight from the line's bytes,
 /// without allocating.
 ///
@@ -78,6 +80,27 @@ struct NMEAFields {
         }
         let value = parts.value
         return negative ? -value : value
+    }
+
+    /// A decimal number that, times `scale`, must fall in `range` (one of ``Whereabouts/LocationLimits``'s);
+    /// `nil` when empty.
+    ///
+    /// A value outside the range is physically impossible (an altitude of 10¹² m, an HDOP that makes the accuracy
+    /// larger than the Earth): the sentence is rejected with its column, as for any other bad field.
+    func decimal(
+        _ field: Range<Int>,
+        _ name: String,
+        scale: Double = 1,
+        within range: ClosedRange<Double>,
+        unit: String
+    ) throws(NMEAFieldError) -> Double? {
+        guard let value = try decimal(field, name) else { return nil }
+        guard range.contains(value * scale) else {
+            let limits = "\(LocationLimits.describe(range))\(unit)"
+            let scaled = scale == 1 ? "" : " (\(value * scale)\(unit))"
+            throw error(field, "\(name) \(text(field))\(scaled) is outside \(limits)")
+        }
+        return value
     }
 
     /// A latitude or longitude in NMEA's `ddmm.mmmm` / `dddmm.mmmm` with its hemisphere letter, in

@@ -1,3 +1,5 @@
+import Whereabouts
+
 /// The sentence types the reader uses.
 enum NMEASentenceKind {
     case gga, rmc, gns, gll, zda, gsa, vtg, gsv
@@ -65,8 +67,14 @@ enum NMEASentenceKind {
         let qualityField = fields.next()
         let quality = try fields.integer(qualityField, "the fix quality") ?? 0
         fields.skip(1)  // satellites used
-        let hdop = try fields.decimal(fields.next(), "HDOP")
-        let altitude = try fields.decimal(fields.next(), "the altitude")
+        let hdop = try fields.decimal(
+            fields.next(),
+            "HDOP",
+            scale: DOPAccuracy.metresPerDOP,
+            within: LocationLimits.horizontalAccuracy,
+            unit: " m"
+        )
+        let altitude = try fields.decimal(fields.next(), "the altitude", within: LocationLimits.altitude, unit: " m")
         // 6 is dead reckoning, 8 a simulator: positions nobody measured.
         let status: NMEAFixStatus = quality == 0 ? .none : quality == 6 || quality == 8 ? .estimated : .valid
         let (latitude, longitude) = try fields.position(latitudeFields, longitudeFields, status: status)
@@ -111,6 +119,10 @@ enum NMEASentenceKind {
             try fields.requirePositionAndTime(latitude, longitude, time, claimedBy: statusField, "status A")
         }
         if let knots, knots < 0 { throw fields.error(speedField, "the speed is negative") }
+        if let knots, !LocationLimits.speed.contains(knots * 1852 / 3600) {
+            let limits = LocationLimits.describe(LocationLimits.speed)
+            throw fields.error(speedField, "the speed \(fields.text(speedField)) knots is outside \(limits) m/s")
+        }
         if let course, !(0...360).contains(course) { throw fields.error(courseField, "the course is not 0–360°") }
         return .rmc(
             time: time,
@@ -130,8 +142,14 @@ enum NMEASentenceKind {
         let longitudeFields = (fields.next(), fields.next())
         let modeField = fields.next()
         fields.skip(1)  // satellites used
-        let hdop = try fields.decimal(fields.next(), "HDOP")
-        let altitude = try fields.decimal(fields.next(), "the altitude")
+        let hdop = try fields.decimal(
+            fields.next(),
+            "HDOP",
+            scale: DOPAccuracy.metresPerDOP,
+            within: LocationLimits.horizontalAccuracy,
+            unit: " m"
+        )
+        let altitude = try fields.decimal(fields.next(), "the altitude", within: LocationLimits.altitude, unit: " m")
         // One mode letter per constellation (GPS, GLONASS, Galileo, BeiDou…): a fix when any of them has one.
         var status = NMEAFixStatus.none
         for index in modeField {
@@ -227,8 +245,20 @@ enum NMEASentenceKind {
         let fixType = try fields.integer(fields.next(), "the fix type")
         fields.skip(12)  // the satellites used
         fields.skip(1)  // PDOP
-        let hdop = try fields.decimal(fields.next(), "HDOP")
-        let vdop = try fields.decimal(fields.next(), "VDOP")
+        let hdop = try fields.decimal(
+            fields.next(),
+            "HDOP",
+            scale: DOPAccuracy.metresPerDOP,
+            within: LocationLimits.horizontalAccuracy,
+            unit: " m"
+        )
+        let vdop = try fields.decimal(
+            fields.next(),
+            "VDOP",
+            scale: DOPAccuracy.metresPerDOP,
+            within: LocationLimits.verticalAccuracy,
+            unit: " m"
+        )
         return .gsa(fixType: fixType, hdop: hdop, vdop: vdop)
     }
 
@@ -237,22 +267,29 @@ enum NMEASentenceKind {
         let course = try fields.decimal(courseField, "the course")
         if let course, !(0...360).contains(course) { throw fields.error(courseField, "the course is not 0–360°") }
         let second = fields.next()
-        var knots: Double?
-        var kilometresPerHour: Double?
+        let knotsField: Range<Int>
+        let kilometresField: Range<Int>
         var valid = true
         if second.count == 1, fields.line[second.lowerBound] == UInt8(ascii: "T") {
             fields.skip(2)  // magnetic course, M
-            knots = try fields.decimal(fields.next(), "the speed in knots")
+            knotsField = fields.next()
             fields.skip(1)  // N
-            kilometresPerHour = try fields.decimal(fields.next(), "the speed in km/h")
+            kilometresField = fields.next()
             fields.skip(1)  // K
             valid = try fields.letter(fields.next(), "the mode") != UInt8(ascii: "N")
         } else {  // before NMEA 2.3: course true, course magnetic, knots, km/h
-            knots = try fields.decimal(fields.next(), "the speed in knots")
-            kilometresPerHour = try fields.decimal(fields.next(), "the speed in km/h")
+            knotsField = fields.next()
+            kilometresField = fields.next()
         }
+        let knots = try fields.decimal(knotsField, "the speed in knots")
+        let kilometresPerHour = try fields.decimal(kilometresField, "the speed in km/h")
         let speed = knots.map { $0 * 1852 / 3600 } ?? kilometresPerHour.map { $0 / 3.6 }
         guard valid, speed ?? 0 >= 0 else { return .vtg(course: nil, metresPerSecond: nil) }
+        if let speed, !LocationLimits.speed.contains(speed) {
+            let field = knots != nil ? knotsField : kilometresField
+            let limits = LocationLimits.describe(LocationLimits.speed)
+            throw fields.error(field, "the speed \(fields.text(field)) (\(speed) m/s) is outside \(limits) m/s")
+        }
         return .vtg(course: course, metresPerSecond: speed)
     }
 

@@ -100,6 +100,7 @@ struct Lint: AsyncParsableCommand {
         guard let report else { return }
         print(format.reportFormat.reporter.render(report), terminator: "")
         Self.printError(report.summary)
+        if !report.unreadableRoots.isEmpty { throw ExitCode(1) }  // a PATH that cannot be read, as one not found
         if report.fails(strict: strict) { throw ExitCode(2) }
         if report.isIncomplete { throw ExitCode(3) }
     }

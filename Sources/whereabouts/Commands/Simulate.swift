@@ -82,7 +82,8 @@ struct Simulate: AsyncParsableCommand {
         }
         let timeline = Timeline(format: format)
         timeline.header(loaded, name: name)
-        let report = await ScenarioRunner(loaded).run { timeline.step($0) }
+        // Each step is printed as it completes: the report keeps only the failed ones the footer lists.
+        let report = await ScenarioRunner(loaded).run(keepingPassedSteps: false) { timeline.step($0) }
         timeline.footer(report, name: name)
         if !report.passed { throw ExitCode(1) }
     }
@@ -139,10 +140,10 @@ struct Timeline {
         }
         print("")
         if report.passed {
-            print("All \(report.steps.count) steps passed.")
+            print("All \(report.stepCount) steps passed.")
         } else {
             let failed = report.failedSteps
-            print("\(failed.count) of \(report.steps.count) steps failed:")
+            print("\(failed.count) of \(report.stepCount) steps failed:")
             for step in failed {
                 print("  step \(step.step) (\(step.kind) \(step.action)): \(step.failures.joined(separator: "; "))")
             }

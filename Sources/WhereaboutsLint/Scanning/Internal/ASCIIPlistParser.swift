@@ -11,6 +11,11 @@ struct ASCIIPlistParser {
         bytes = Array(text.utf8)
     }
 
+    /// A parser of UTF-8 bytes, which it keeps without copying them.
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
     /// Parses one value (a whole `project.pbxproj`), allowing only comments and space after it.
     mutating func parseDocument() throws(ASCIIPlistError) -> ASCIIPlistValue {
         try skipTrivia()
@@ -30,6 +35,20 @@ struct ASCIIPlistParser {
     }
 
     private var column: Int { index - lineStart + 1 }
+
+    /// The text of a line (1-based), for a message about it; empty past the end.
+    func text(ofLine number: Int) -> String {
+        var line = 1
+        var start = 0
+        while line < number, start < bytes.count {
+            guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return "" }
+            start = newline + 1
+            line += 1
+        }
+        guard line == number else { return "" }
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
 
     private func error(_ message: String) -> ASCIIPlistError {
         ASCIIPlistError(message: message, line: line, column: column)

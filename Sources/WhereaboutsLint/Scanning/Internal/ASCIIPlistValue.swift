@@ -1,5 +1,5 @@
 /// A value of an old-style (OpenStep) ASCII property list, as `project.pbxproj` and `.strings` files hold.
-indirect enum ASCIIPlistValue {
+enum ASCIIPlistValue {
     case string(String)
     case array([ASCIIPlistValue])
     case dictionary(ASCIIPlistDictionary)

@@ -11,6 +11,10 @@ struct FileInventory {
     var podfiles: [String] = []
     var podspecs: [String] = []
     var problems: [LintFinding] = []
+    /// Folders that could not be listed, relative to the root: what they hold was not checked.
+    var unreadableFolders: [String] = []
+    /// Whether the root itself could not be listed: nothing in it was checked.
+    var rootUnreadable = false
 
     mutating func add(_ path: String) {
         let name = ScanPaths.lastComponent(of: path)

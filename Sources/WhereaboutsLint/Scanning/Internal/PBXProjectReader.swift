@@ -35,25 +35,53 @@ struct PBXProjectReader {
 
     /// Parses the text of the pbxproj at `file` (relative to the root) and reads its targets.
     static func read(text: String, file: String) -> Result {
-        var parser = ASCIIPlistParser(text: text)
+        read(bytes: Array(text.utf8), file: file)
+    }
+
+    /// Parses the UTF-8 bytes of the pbxproj at `file` (relative to the root) and reads its targets.
+    ///
+    /// The bytes are the only copy of the file: the parser reads them where they are, and they are released once
+    /// the document is parsed, before the targets are read from it.
+    static func read(bytes: consuming [UInt8], file: String) -> Result {
+        switch parse(consume bytes, file: file) {
+        case .document(let document): return read(document: document, file: file)
+        case .problem(let problem): return Result(problem: problem)
+        }
+    }
+
+    /// What parsing a project file gave.
+    private enum Parsed {
+        /// The document.
+        case document(ASCIIPlistValue)
+        /// The parse error, at its line and column.
+        case problem(LintFinding)
+    }
+
+    /// The document, or the problem that stops it: a parse error at its line and column.
+    private static func parse(_ bytes: consuming [UInt8], file: String) -> Parsed {
+        var parser = ASCIIPlistParser(bytes: consume bytes)
         let document: ASCIIPlistValue
         do {
             document = try parser.parseDocument()
         } catch {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            let lineText = error.line - 1 < lines.count ? lines[error.line - 1] : ""
+            let lineText = parser.text(ofLine: error.line)
             let conflict = ["<<<<<<<", "=======", ">>>>>>>"].contains { lineText.hasPrefix($0) }
             let advice =
                 conflict
                 ? "it contains a merge conflict marker; resolve the conflict and keep one side"
                 : "\(error.message); restore it from version control or let Xcode rewrite it"
-            return Result(
-                problem: ScanProblem.finding(
+            return .problem(
+                ScanProblem.finding(
                     at: SourcePosition(file: file, line: error.line, column: error.column),
                     "cannot be parsed: \(advice)"
                 )
             )
         }
+        return .document(document)
+    }
+
+    /// Reads the targets of a parsed project file.
+    private static func read(document: ASCIIPlistValue, file: String) -> Result {
         guard let root = document.dictionary, let objectsDictionary = root["objects"]?.dictionary,
             let rootID = root["rootObject"]?.string, let project = objectsDictionary[rootID]?.dictionary
         else {

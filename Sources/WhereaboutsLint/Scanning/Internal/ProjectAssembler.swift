@@ -34,11 +34,13 @@ struct ProjectAssembler {
         var unreadProjects: [String] = []
         var libraries: [PBXProjectReader.Library] = []
         for file in inventory.pbxprojs.sorted() {
-            guard let text = readText(file) else {
+            // Read as bytes, the parser's only copy: a project file can be tens of megabytes.
+            guard let bytes = ProjectFileBytes.read(root.appending(path: file).path) else {
+                problems.append(ScanProblem.finding(at: SourcePosition(file: file), Self.unreadableText))
                 unreadProjects.append(file)
                 continue
             }
-            let result = PBXProjectReader.read(text: text, file: file)
+            let result = PBXProjectReader.read(bytes: consume bytes, file: file)
             problems += result.notes
             if let problem = result.problem {
                 problems.append(problem)
@@ -115,12 +117,16 @@ struct ProjectAssembler {
             && inventory.xcodeGenSpecs.isEmpty && tuistManifests.isEmpty
             // A project or plist that could not be read is reported as such, not as "no app bundle".
             && unreadProjects.isEmpty && !problems.contains { $0.severity != .info }
-        return LintProject(
+            && inventory.unreadableFolders.isEmpty
+        var project = LintProject(
             targets: targets.sorted { ($0.position, $0.name) < ($1.position, $1.name) },
             isSwiftPackageOnly: packageOnly,
             problems: problems.sorted { ($0.position, $0.message) < ($1.position, $1.message) },
             notChecked: notChecked.sorted()
         )
+        project.unreadableFolders = inventory.unreadableFolders.sorted()
+        project.rootUnreadable = inventory.rootUnreadable
+        return project
     }
 
     /// Gives apps the code of the framework and library targets of other projects in the folder that they link
@@ -218,15 +224,13 @@ struct ProjectAssembler {
         spellings[path] ?? path
     }
 
+    /// What a problem says about a project file that cannot be read as text.
+    static let unreadableText = "cannot be read as text; check its permissions and encoding (UTF-8)"
+
     private mutating func readText(_ file: String) -> String? {
         guard let data = try? Data(contentsOf: root.appending(path: file)), let text = LocalizationReader.decode(data)
         else {
-            problems.append(
-                ScanProblem.finding(
-                    at: SourcePosition(file: file),
-                    "cannot be read as text; check its permissions and encoding (UTF-8)"
-                )
-            )
+            problems.append(ScanProblem.finding(at: SourcePosition(file: file), Self.unreadableText))
             return nil
         }
         return text
@@ -262,7 +266,7 @@ struct ProjectAssembler {
         if case .string(let declared)? = info["CFBundleDevelopmentRegion"]?.value, !declared.contains("$") {
             region = declared
         }
-        let (files, linked) = sourceFiles(of: scanned, sources: sources)
+        let (files, linked, allFound) = sourceFiles(of: scanned, sources: sources)
         var target = LintTarget(
             name: scanned.name,
             kind: scanned.kind,
@@ -275,6 +279,9 @@ struct ProjectAssembler {
             position: scanned.position
         )
         target.linkedSourceFiles = linked
+        // What could not be read is not judged: its keys, or the uses its code may hold.
+        target.declarationsComplete = plistRead
+        target.codeComplete = allFound
         return (target, plistRead && (files.isEmpty ? !scanned.namesCode : true))
     }
 
@@ -319,11 +326,12 @@ struct ProjectAssembler {
     /// local packages it links; when it lists none and has no source folders, the files under its Info.plist's
     /// folder. Listed files missing from the folder give one note.
     ///
-    /// - Returns: All the files, and those of them only linked code brings (frameworks, packages, pods).
+    /// - Returns: All the files, those of them only linked code brings (frameworks, packages, pods), and whether
+    ///   every file was found: no listed file is missing, and no folder that could not be listed may hold its code.
     private mutating func sourceFiles(
         of target: ScannedTarget,
         sources: Set<String>
-    ) -> (all: [String], linked: Set<String>) {
+    ) -> (all: [String], linked: Set<String>, allFound: Bool) {
         var files: Set<String> = []
         var own: Set<String> = []
         var missing: [String] = []
@@ -376,7 +384,11 @@ struct ProjectAssembler {
             }
         }
         files.subtract(target.excludedSources)
-        return (files.sorted(), files.subtracting(own))
+        let territory = folders + target.packageFolders
+        let blind = inventory.unreadableFolders.contains { unread in
+            territory.contains { ScanPaths.isInside(unread, folder: $0) || ScanPaths.isInside($0, folder: unread) }
+        }
+        return (files.sorted(), files.subtracting(own), missing.isEmpty && !blind)
     }
 
     /// The code of `products` of the Swift package in `folder`: the folders of their targets (and the local

@@ -26,4 +26,18 @@ enum ScanProblem {
     static func note(at position: SourcePosition, _ message: String, target: String? = nil) -> LintFinding {
         LintRule.unresolvedReference.finding(message, at: position, target: target)
     }
+
+    /// A note that a folder could not be listed, as a finding of ``LintRule/unreadableFolder``.
+    ///
+    /// - Parameters:
+    ///   - folder: The folder, relative to the root.
+    ///   - reason: Why, in a few words: "permission denied".
+    /// - Returns: The finding.
+    static func unreadableFolder(at folder: String, _ reason: String) -> LintFinding {
+        LintRule.unreadableFolder.finding(
+            "\(folder)/ cannot be listed (\(reason)), so the files in it were not checked; make it readable, or "
+                + "exclude it in .whereabouts-lint.yml if it holds nothing of the app",
+            at: SourcePosition(file: folder)
+        )
+    }
 }
