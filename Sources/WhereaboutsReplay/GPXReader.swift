@@ -134,10 +134,12 @@ public struct GPXReader: ChunkedTrackReader {
         strict: Bool = false,
         onIssue: @escaping (ReplayIssue) -> Void = { _ in }
     ) throws(ReplayIssue) {
+        let input = try ByteInput(contentsOf: url)
         self.init(
-            input: try ByteInput(contentsOf: url),
+            input: input,
             points: points,
-            reopen: { () throws(ReplayIssue) in try ByteInput(contentsOf: url) },
+            // A pipe or a FIFO is never opened a second time: the reader keeps what it needs.
+            reopen: input.isReadableOnce ? nil : { () throws(ReplayIssue) in try ByteInput(contentsOf: url) },
             strict: strict,
             onIssue: onIssue
         )

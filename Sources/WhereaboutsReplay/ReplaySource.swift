@@ -38,7 +38,8 @@ public struct ReplaySource: LocationSource {
     public enum Speed: Hashable, Sendable, CustomStringConvertible {
         /// As recorded.
         case realTime
-        /// This many times faster than recorded (must be > 0).
+        /// This many times faster than recorded, from ``slowestMultiplier`` to ``fastestMultiplier``: a factor
+        /// outside plays at the nearer bound, and one that is not a number (or not above 0) as fast as possible.
         case multiplier(Double)
         /// With no waiting: as fast as the consumer reads.
         case asFastAsPossible
@@ -51,6 +52,12 @@ public struct ReplaySource: LocationSource {
             case .asFastAsPossible: "max"
             }
         }
+
+        /// The slowest multiplier: a thousand times slower than recorded, so a wait between two fixes (at most
+        /// ``ReplaySource/longestGap``) lasts at most about 17 hours.
+        public static let slowestMultiplier = 0.001
+        /// The fastest multiplier: a million times faster than recorded.
+        public static let fastestMultiplier = 1_000_000.0
     }
 
     /// How many times the track plays.
@@ -95,6 +102,8 @@ public struct ReplaySource: LocationSource {
     public let defaultDate: DateComponents?
     let clock: any Clock<Duration>
     let onIssue: @Sendable (ReplayIssue) -> Void
+    /// The file ``check()`` opened, for the first play.
+    let handoff = InputHandoff()
 
     /// Creates a replay.
     ///
@@ -136,13 +145,20 @@ public struct ReplaySource: LocationSource {
 
     /// Checks, before anything is asked of the person, that a file can be opened and is GPX or NMEA.
     ///
-    /// Standard input and bytes in memory are not checked (reading would consume them).
+    /// The file stays open for the first play, its first bytes kept: a pipe, a named FIFO or `/dev/stdin` given as
+    /// a file is read once and whole (a FIFO's open waits for its writer, as `cat` does). Standard input and bytes
+    /// in memory are not checked.
     ///
-    /// - Throws: ``ReplayIssue`` naming the file and what is wrong.
+    /// - Throws: ``ReplayIssue`` naming the file and what is wrong (missing, a folder, compressed, neither format).
     public func check() throws(ReplayIssue) {
         guard case .file(let url) = input else { return }
         var probe = try ByteInput(contentsOf: url)
-        if format == nil { _ = try TrackFormat.detect(in: &probe) }
+        if let format {
+            handoff.keep(probe, format: format)
+        } else {
+            let detected = try TrackFormat.detect(in: &probe)
+            handoff.keep(probe, format: detected)
+        }
     }
 
     /// Starts the replay.

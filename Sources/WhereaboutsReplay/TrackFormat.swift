@@ -38,11 +38,19 @@ public enum TrackFormat: String, Hashable, Sendable, CaseIterable {
     /// - Parameter input: The input (UTF-16 input comes out of it as UTF-8); its first bytes are read
     ///   and put back.
     /// - Returns: The detected format.
-    /// - Throws: ``ReplayIssue`` when the input is empty or is like neither format.
+    /// - Throws: ``ReplayIssue`` when the input is empty, compressed (gzip, bzip2, xz, zstd, zip: named, with how
+    ///   to decompress it) or like neither format.
     package static func detect(in input: inout ByteInput) throws(ReplayIssue) -> TrackFormat {
         var head = Data()
         while head.count < detectionLength, let chunk = try input.nextChunk() {
-            if head.isEmpty { head = chunk } else { head.append(chunk) }
+            if head.isEmpty {
+                head = chunk
+                if let problem = CompressedInput.problem(head: head, name: input.name) {
+                    throw ReplayIssue(file: input.name, line: 0, message: problem)
+                }
+            } else {
+                head.append(chunk)
+            }
             if let format = head.withUnsafeBytes({ TrackSniffer(bytes: $0).format }) {
                 input.putBack(head)
                 return format

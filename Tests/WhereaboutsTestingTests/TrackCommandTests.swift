@@ -53,7 +53,7 @@ struct TrackCommandTests {
         arguments: [
             (["--precise"], "add --answer"),
             (["--limit", "0"], "--limit must be 1 or more"),
-            (["--speed", "fast"], "--speed must be a number above 0"),
+            (["--speed", "fast"], "--speed must be a number from 0.001 to 1000000"),
             (["--loop", "0"], "--loop must be a whole number"),
             (["--source", "gpsd://localhost", "--speed", "2"], "gpsd is live"),
             (["--source", "gpsd://localhost", "--include-estimated"], "gpsd is live"),

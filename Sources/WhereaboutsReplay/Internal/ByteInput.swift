@@ -1,15 +1,25 @@
 package import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads a file or standard input in fixed-size chunks, so memory stays constant whatever the
 /// input's size.
 ///
-/// Text that starts with a UTF-16 byte-order mark (or `<?` in UTF-16) is handed out as UTF-8, chunk by
-/// chunk; other input is handed out as it is read.
+/// gzip input (`walk.gpx.gz`, or `gzip -c walk.gpx |` on standard input) is handed out decompressed, chunk by chunk
+/// (see ``GzipInflater``). Text that starts with a UTF-16 byte-order mark (or `<?` in UTF-16) is handed out as
+/// UTF-8, chunk by chunk; other input is handed out as it is read.
 package struct ByteInput {
     /// The chunk size: 64 KiB.
     package static let chunkSize = 65_536
 
     let name: String
+    /// Whether the input can be read only once (standard input, a pipe, a named FIFO, a device): it is then
+    /// never opened a second time (for a loop, or for a GPX file's routes after its tracks).
+    let isReadableOnce: Bool
     private let handle: FileHandle?
     private let closesOnEnd: Bool
     /// Chunks to hand out before reading on, the next one last (put back, or a handle's prefix).
@@ -24,18 +34,32 @@ package struct ByteInput {
     private var encodingChecked = false
     /// Set when the input is UTF-16.
     private var transcoder: UTF16Transcoder?
+    private var compressionChecked = false
+    /// Set when the input is gzip.
+    private var inflater: GzipInflater?
 
-    /// Opens a file.
+    /// Opens a file: a regular file, or a pipe, a named FIFO or a device, which is read once.
+    ///
+    /// Opening a named FIFO waits for a program to open it for writing, as `cat` does.
     init(contentsOf url: URL) throws(ReplayIssue) {
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
             throw ReplayIssue(
                 file: url.path,
                 line: 0,
-                message: "cannot be opened (\(error.localizedDescription)); check the path"
+                message: "cannot be opened (\(String(cString: strerror(code))))"
+                    + (code == ENOENT ? "; check the path" : code == EACCES ? "; check its permissions" : "")
             )
         }
+        var info = stat()
+        let kind = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : S_IFREG
+        guard kind != S_IFDIR else {
+            close(descriptor)
+            throw ReplayIssue(file: url.path, line: 0, message: "is a folder; give a .gpx or .nmea file")
+        }
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        isReadableOnce = kind != S_IFREG
         name = url.path
         closesOnEnd = true
         pending = []
@@ -47,6 +71,7 @@ package struct ByteInput {
     init(handle: FileHandle, name: String, prefix: Data = Data()) {
         self.handle = handle
         self.name = name
+        isReadableOnce = true
         closesOnEnd = false
         pending = prefix.isEmpty ? [] : [prefix]
         memory = Data()
@@ -57,6 +82,7 @@ package struct ByteInput {
     package init(data: Data, name: String, chunkSize: Int = ByteInput.chunkSize) {
         handle = nil
         self.name = name
+        isReadableOnce = false
         closesOnEnd = false
         pending = []
         memory = data
@@ -96,8 +122,47 @@ package struct ByteInput {
         return rest.isEmpty ? nil : rest
     }
 
-    /// The next chunk as read, or `nil` at the end.
+    /// The next chunk as read, decompressed when the input is gzip, or `nil` at the end.
     private mutating func readChunk() throws(ReplayIssue) -> Data? {
+        if !compressionChecked {
+            compressionChecked = true
+            guard var head = try rawChunk() else { return nil }
+            while head.count < 2, let more = try rawChunk() { head.append(more) }
+            guard GzipInflater.isGzip(head) else { return head }
+            var inflater = GzipInflater()
+            inflater.append(head)
+            self.inflater = inflater
+        }
+        // Taken out while in use, so its buffers are not copied on write.
+        guard var inflater else { return try rawChunk() }
+        self.inflater = nil
+        defer { self.inflater = inflater }
+        while true {
+            let text: [UInt8]
+            do {
+                text = try inflater.next(limit: Self.chunkSize)
+            } catch {
+                throw damaged(error)
+            }
+            if !text.isEmpty { return Data(text) }
+            guard let more = try rawChunk() else {
+                do {
+                    try inflater.finish()
+                } catch {
+                    throw damaged(error)
+                }
+                return nil
+            }
+            inflater.append(more)
+        }
+    }
+
+    private func damaged(_ failure: GzipInflater.Failure) -> ReplayIssue {
+        ReplayIssue(file: name, line: 0, message: "is gzip-compressed but cannot be decompressed: \(failure.message)")
+    }
+
+    /// The next chunk as read, or `nil` at the end.
+    private mutating func rawChunk() throws(ReplayIssue) -> Data? {
         if let chunk = pending.popLast() { return chunk }
         guard !isAtEnd else { return nil }
         if memoryOffset < memory.count {
@@ -109,13 +174,20 @@ package struct ByteInput {
             isAtEnd = true
             return nil
         }
-        let data: Data?
-        do {
-            data = try handle.read(upToCount: Self.chunkSize)
-        } catch {
-            throw ReplayIssue(file: name, line: 0, message: "cannot be read (\(error.localizedDescription))")
+        // read(2) returns what a pipe holds now (a slow `gpspipe -r` plays as it comes) and says why it failed.
+        var data = Data(count: Self.chunkSize)
+        let count = data.withUnsafeMutableBytes { buffer in
+            while true {
+                let count = read(handle.fileDescriptor, buffer.baseAddress, buffer.count)
+                if count >= 0 || errno != EINTR { return count }
+            }
         }
-        guard let data, !data.isEmpty else {
+        guard count >= 0 else {
+            let code = errno
+            throw ReplayIssue(file: name, line: 0, message: "cannot be read (\(String(cString: strerror(code))))")
+        }
+        data.count = count
+        guard !data.isEmpty else {
             isAtEnd = true
             if closesOnEnd { try? handle.close() }
             return nil

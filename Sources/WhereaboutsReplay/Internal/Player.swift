@@ -18,6 +18,8 @@ final class Player: @unchecked Sendable {
     var pendingFailure: (any Error)?
     /// Whether a batch met the end of the replay.
     var ended = false
+    /// Whether the input can be read once only (standard input, a pipe, a FIFO): it does not loop.
+    var readsOnce = false
 
     init(source: ReplaySource) {
         self.source = source
@@ -39,7 +41,7 @@ final class Player: @unchecked Sendable {
             // Read in place: copying the reader out would copy its buffers on the next read.
             if let event = try reader?.next() { return event }
             guard source.looping.allowsAnother(after: plays), emitted > 0 else { return nil }
-            if case .standardInput = source.input { return nil }
+            if readsOnce { return nil }
             plays += 1
             if let last = lastTrackTime, let first = firstTrackTime {
                 loopShift += last.timeIntervalSince(first) + 1
@@ -125,34 +127,47 @@ final class Player: @unchecked Sendable {
             }
             return
         case .realTime: wait = gap
-        case .multiplier(let factor): wait = factor > 0 ? gap / factor : 0
+        case .multiplier(let factor):
+            guard factor > 0 else { return }
+            let speed = ReplaySource.Speed.self
+            wait = gap / min(max(factor, speed.slowestMultiplier), speed.fastestMultiplier)
         }
+        // At most longestGap / slowestMultiplier seconds: the nanoseconds fit an Int64 with room to spare.
         guard wait > 0, wait.isFinite else { return }
         try await source.clock.sleep(for: .nanoseconds(Int64(wait * 1e9)))
     }
 
     private func open() throws(ReplayIssue) -> any TrackReader {
         var input: ByteInput
-        switch source.input {
-        case .file(let url): input = try ByteInput(contentsOf: url)
-        case .standardInput: input = ByteInput(handle: .standardInput, name: "<stdin>")
-        case .data(let data, let name): input = ByteInput(data: data, name: name)
-        }
         let format: TrackFormat
-        if let chosen = source.format {
-            format = chosen
+        // The first play reads what check() opened, if it did: a pipe is never opened twice.
+        if let opened = source.handoff.take() {
+            input = opened.input
+            format = opened.format
         } else {
-            format = try TrackFormat.detect(in: &input)
+            switch source.input {
+            case .file(let url): input = try ByteInput(contentsOf: url)
+            case .standardInput: input = ByteInput(handle: .standardInput, name: "<stdin>")
+            case .data(let data, let name): input = ByteInput(data: data, name: name)
+            }
+            if let chosen = source.format {
+                format = chosen
+            } else {
+                format = try TrackFormat.detect(in: &input)
+            }
         }
+        readsOnce = input.isReadableOnce
         let report = source.onIssue
         switch format {
         case .gpx:
-            // A file or bytes in memory can be read again (for routes or waypoints when there is no track).
+            // A regular file or bytes in memory can be read again (for routes or waypoints when there is no track);
+            // a pipe cannot: the reader keeps what it needs.
             let reopen: (() throws(ReplayIssue) -> ByteInput)?
             switch source.input {
-            case .file(let url): reopen = { () throws(ReplayIssue) in try ByteInput(contentsOf: url) }
+            case .file(let url) where !input.isReadableOnce:
+                reopen = { () throws(ReplayIssue) in try ByteInput(contentsOf: url) }
             case .data(let data, let name): reopen = { () throws(ReplayIssue) in ByteInput(data: data, name: name) }
-            case .standardInput: reopen = nil
+            case .file, .standardInput: reopen = nil
             }
             return GPXReader(
                 input: input,

@@ -9,6 +9,9 @@ struct Consent: AsyncParsableCommand {
         discussion: """
             Grants live in a JSON file (default: $XDG_DATA_HOME/whereabouts/consent.json, else \
             ~/.local/share/whereabouts/consent.json). A change reaches a running `whereabouts track` within a second.
+
+            Exit codes: 0 done; 1 the consent file cannot be written; 64 a wrong option; 74 standard output or \
+            standard error could not be written.
             """,
         subcommands: [List.self, Set.self, Revoke.self, Reset.self],
         defaultSubcommand: List.self
@@ -35,7 +38,7 @@ struct Consent: AsyncParsableCommand {
             try await change()
         } catch {
             Terminal().error("error: \(error)")
-            throw ExitCode(1)
+            throw ExitCode.consentUnwritable
         }
     }
 

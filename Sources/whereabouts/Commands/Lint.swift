@@ -27,7 +27,8 @@ struct Lint: AsyncParsableCommand {
 
             Exit codes: 0 no error-level finding and everything checked; 2 an error-level finding (or a \
             warning with --strict); 3 no such finding, but some targets could not be checked (a lint that \
-            checked nothing never looks clean); 1 a PATH or configuration that cannot be read; 64 wrong flags.
+            checked nothing never looks clean); 1 a PATH or configuration that cannot be read; 64 wrong flags; 74 \
+            standard output or standard error could not be written.
             """
     )
 
@@ -80,14 +81,14 @@ struct Lint: AsyncParsableCommand {
                 "error: \(path) is not a folder; give the root of an app project (where its .xcodeproj, "
                     + "project.yml or Info.plist is)."
             )
-            throw ExitCode(1)
+            throw ExitCode.lintUnreadable
         }
         let showProgress = isatty(STDERR_FILENO) == 1
         let progress: @Sendable (Int, Int) -> Void = { done, total in
             // Two steps (constants, then uses) per file: show progress for projects of more than 200 files.
             guard showProgress, total > 2 * 200 else { return }
             if done == total || done % 20 == 0 {
-                Self.printError("\rAnalyzing sources: \(done * 100 / total)%", newline: done == total)
+                StandardStream.error.write("\rAnalyzing sources: \(done * 100 / total)%" + (done == total ? "\n" : ""))
             }
         }
         var report: LintReport?
@@ -98,11 +99,11 @@ struct Lint: AsyncParsableCommand {
             report = report.map { $0.merging(part) } ?? part
         }
         guard let report else { return }
-        print(format.reportFormat.reporter.render(report), terminator: "")
+        StandardStream.output.write(format.reportFormat.reporter.render(report).visibleControlCharacters)
         Self.printError(report.summary)
-        if !report.unreadableRoots.isEmpty { throw ExitCode(1) }  // a PATH that cannot be read, as one not found
-        if report.fails(strict: strict) { throw ExitCode(2) }
-        if report.isIncomplete { throw ExitCode(3) }
+        if !report.unreadableRoots.isEmpty { throw ExitCode.lintUnreadable }  // a PATH that cannot be read
+        if report.fails(strict: strict) { throw ExitCode.lintFindings }
+        if report.isIncomplete { throw ExitCode.lintIncomplete }
     }
 
     private func loadConfiguration(for root: URL) throws -> LintConfiguration {
@@ -115,14 +116,14 @@ struct Lint: AsyncParsableCommand {
                 configuration = try LintConfiguration(contentsOf: file)
             } catch {
                 Self.printError("error: \(error)")
-                throw ExitCode(1)
+                throw ExitCode.lintUnreadable
             }
         }
         if includeVendored { configuration.includeVendored = true }
         return configuration
     }
 
-    static func printError(_ text: String, newline: Bool = true) {
-        FileHandle.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
+    static func printError(_ text: String) {
+        StandardStream.error.write(text.visibleControlCharacters + "\n")
     }
 }

@@ -39,7 +39,8 @@ struct Simulate: AsyncParsableCommand {
             the documentation's "Simulating scenarios" article.
 
             Exit codes: 0 every expect held; 1 a step failed (the output names it and says why); \
-            2 the scenario is malformed (the output names the file, the step and what is wrong).
+            2 the scenario is malformed (the output names the file, the step and what is wrong); 64 a wrong \
+            option; 74 standard output or standard error could not be written.
             """
     )
 
@@ -58,7 +59,7 @@ struct Simulate: AsyncParsableCommand {
 
     func run() async throws {
         if printScenario {
-            print(Scenario.demoJSON)
+            Terminal().output(Scenario.demoJSON)
             return
         }
         let loaded: Scenario
@@ -74,7 +75,7 @@ struct Simulate: AsyncParsableCommand {
                         + "\"Simulating scenarios\" article; "
                         + "`whereabouts simulate --print-scenario` prints a complete example."
                 )
-                throw ExitCode(2)
+                throw ExitCode.scenarioMalformed
             }
         } else {
             loaded = Scenario.demo
@@ -85,22 +86,29 @@ struct Simulate: AsyncParsableCommand {
         // Each step is printed as it completes: the report keeps only the failed ones the footer lists.
         let report = await ScenarioRunner(loaded).run(keepingPassedSteps: false) { timeline.step($0) }
         timeline.footer(report, name: name)
-        if !report.passed { throw ExitCode(1) }
+        if !report.passed { throw ExitCode.scenarioStepFailed }
+    }
+
+    func validate() throws {
+        if scenario?.isEmpty == true {
+            throw ValidationError("--scenario is empty; give a scenario file, or leave it out for the built-in demo.")
+        }
     }
 
     static func printError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        Terminal().error(text)
     }
 }
 
 /// Prints a scenario's steps for people or for programs.
 struct Timeline {
     let format: Simulate.Format
+    let terminal = Terminal()
 
     func header(_ scenario: Scenario, name: String) {
         guard format == .text else { return }
-        print("Scenario \(name): \(scenario.appID), \(scenario.steps.count) steps")
-        print("")
+        terminal.output("Scenario \(name): \(scenario.appID), \(scenario.steps.count) steps")
+        terminal.output("")
     }
 
     func step(_ report: StepReport) {
@@ -109,21 +117,21 @@ struct Timeline {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             if let data = try? encoder.encode(report), let line = String(data: data, encoding: .utf8) {
-                print(line)
+                terminal.output(line)
             }
         case .text:
             let number = String(report.step).leftPadded(to: 3)
             let mark = report.kind == "expect" ? (report.ok ? "  ✓" : "  ✗") : ""
-            print("\(number)  \(report.kind.rightPadded(to: 8)) \(report.action)\(mark)")
-            for note in report.notes { print("               \(note)") }
-            for failure in report.failures { print("               ✗ \(failure)") }
+            terminal.output("\(number)  \(report.kind.rightPadded(to: 8)) \(report.action)\(mark)")
+            for note in report.notes { terminal.output("               \(note)") }
+            for failure in report.failures { terminal.output("               ✗ \(failure)") }
             if report.kind != "expect" {
                 var state =
                     "\(report.status) · \(report.accuracy) · prompt \(report.prompt) · delivered \(report.delivered)"
                 if !report.diagnostics.isEmpty {
                     state += " · " + report.diagnostics.map(\.rawValue).joined(separator: ", ")
                 }
-                print("               → \(state)")
+                terminal.output("               → \(state)")
             }
         }
     }
@@ -138,16 +146,20 @@ struct Timeline {
             }
             return
         }
-        print("")
+        terminal.output("")
         if report.passed {
-            print("All \(report.stepCount) steps passed.")
+            terminal.output("All \(report.stepCount) steps passed.")
         } else {
             let failed = report.failedSteps
-            print("\(failed.count) of \(report.stepCount) steps failed:")
+            terminal.output("\(failed.count) of \(report.stepCount) steps failed:")
             for step in failed {
-                print("  step \(step.step) (\(step.kind) \(step.action)): \(step.failures.joined(separator: "; "))")
+                terminal.output(
+                    "  step \(step.step) (\(step.kind) \(step.action)): \(step.failures.joined(separator: "; "))"
+                )
             }
-            print("Fix the scenario's expectation, or the code it describes; --format json shows every step's state.")
+            terminal.output(
+                "Fix the scenario's expectation, or the code it describes; --format json shows every step's state."
+            )
         }
     }
 }

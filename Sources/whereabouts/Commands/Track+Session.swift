@@ -19,7 +19,7 @@ struct TrackSetup {
             declarations = try UsageDescriptions(contentsOf: infoURL)
         } catch {
             terminal.error("error: \(error)")
-            throw ExitCode(1)
+            throw ExitCode.trackUnusable
         }
         appID = command.appID ?? Self.bundleIdentifier(infoURL) ?? "com.example.app"
         appName = declarations.appName ?? appID
@@ -28,8 +28,14 @@ struct TrackSetup {
         do {
             secret = try await store.installSecret()
         } catch {
-            terminal.error("error: \(error)")
-            throw ExitCode(1)
+            // A consent folder that cannot be written (read-only, full) does not stop the run: the answer and the
+            // approximate-location secret hold for this run only, and the person is told so, once, here.
+            terminal.error(
+                "warning: \(fileURL.path) cannot be written (\(error)). This run goes on, but its answer is not "
+                    + "kept (the next run asks again) and its approximate points differ from other runs'; make the "
+                    + "folder writable, or give --consent-file in one that is."
+            )
+            secret = Coarsener.Secret.random()
         }
         let kept = await store.grant(for: appID) ?? Grant()
         if let answer = command.answer {
@@ -61,7 +67,7 @@ struct TrackSetup {
                 first with `whereabouts consent set \(appID) --status while-using`.
                 """
             )
-            throw ExitCode(3)
+            throw ExitCode.nobodyToAnswer
         } else {
             prompter = AbsentPerson(terminal: terminal)
         }
@@ -114,7 +120,7 @@ struct TrackSession {
 
     func run() async throws {
         let tally = TrackTally(drawsPicture: command.svg != nil)
-        let chosen = try makeSource()
+        let chosen = try makeSource(tally: tally)
         let engine = AuthorizationEngine(
             appID: setup.appID,
             declarations: setup.declarations,
@@ -150,7 +156,17 @@ struct TrackSession {
         }
         let interrupt = Interrupt { stream.cancel() }
         defer { interrupt.cancel() }
+        // The status line moves while the track is read, not only when the app receives a fix.
+        let refresher = Task {
+            guard terminal.errorIsTerminal else { return }
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(250))
+                if !Task.isCancelled { terminal.status(tally.statusLine(speed: speedText)) }
+            }
+        }
         let result = await stream.result
+        refresher.cancel()
+        _ = await refresher.result
         await engine.flush()
         terminal.clearStatus()
         let counts = tally.counts
@@ -171,48 +187,66 @@ struct TrackSession {
                 "Dropped \(dropped) older fix\(dropped == 1 ? "" : "es") from \(origin): the output was slower."
             )
         }
+        let malformed = tally.malformed
+        if malformed > TrackTally.shownWarnings {
+            terminal.error(
+                "warning: \(malformed) malformed records were skipped in all; the first \(TrackTally.shownWarnings) "
+                    + "are shown above (--strict stops at the first)."
+            )
+        }
         if let path = command.svg {
-            do {
-                try tally.svg(title: "\(setup.appName): the true track and what the app received")
-                    .write(toFile: path, atomically: true, encoding: .utf8)
-                terminal.error("Wrote \(path): open it in a browser.")
-            } catch {
-                terminal.error("error: cannot write \(path): \(error.localizedDescription)")
-                throw ExitCode(1)
+            let picture = tally.svg(title: "\(setup.appName): the true track and what the app received")
+            if let failure = PictureFile.write(picture, to: path) {
+                terminal.error(
+                    "error: cannot write \(path) (\(failure)); give --svg a file in a folder you can write to."
+                )
+                throw ExitCode.trackUnusable
             }
+            terminal.error("Wrote \(path): open it in a browser.")
+        }
+        if let failure = terminal.outputFailure {
+            terminal.error("error: \(failure); the fixes after the last one written were not written.")
+            throw ExitCode.outputFailed
         }
         if case .failure(let error) = result, !(error is CancellationError) {
             terminal.error("error: \(error)")
             if error is ReplayIssue, !command.strict {
                 terminal.error("The track cannot be read; check the file, or give another with --source.")
             }
-            throw ExitCode(1)
+            throw ExitCode.trackUnusable
+        }
+        if counts.read == 0, malformed > 0 {
+            terminal.error(
+                "error: \(origin) has no readable fix: all \(malformed) of its records were malformed (see the "
+                    + "warnings above); check that it is the track you meant, or give another with --source."
+            )
+            throw ExitCode.trackUnusable
         }
     }
 
     /// The source `--source` names: gpsd, a file, standard input, or the bundled sample; with its
     /// pace and its name for messages.
-    private func makeSource() throws -> (source: any LocationSource, pace: String, name: String) {
+    private func makeSource(tally: TrackTally) throws -> (source: any LocationSource, pace: String, name: String) {
         if let text = command.source, text.hasPrefix("gpsd://") {
             do {
                 return (try GPSDSource(url: text), "live", text)
             } catch {
                 terminal.error("error: \(error)")
-                throw ExitCode(64)
+                throw ExitCode.usage
             }
         }
-        let replay = try makeReplay()
+        let replay = try makeReplay(tally: tally)
         do {
             try replay.check()
         } catch {
             terminal.error("error: \(error)")
             terminal.error("The track cannot be read; check the file, or give another with --source.")
-            throw ExitCode(1)
+            throw ExitCode.trackUnusable
         }
         return (replay, replay.speed.description, command.source == nil ? "the bundled sample walk" : replay.input.name)
     }
 
-    private func makeReplay() throws -> ReplaySource {
+    private func makeReplay(tally: TrackTally) throws -> ReplaySource {
         let isSample = command.source == nil
         let input: ReplaySource.Input =
             switch command.source {
@@ -235,7 +269,15 @@ struct TrackSession {
             defaultDate: try command.date.map(Track.parseDate),
             onIssue: { issue in
                 switch issue.severity {
-                case .malformed: terminal.error("warning: \(issue) (skipped; --strict makes this fatal)")
+                case .malformed:
+                    // A damaged log can hold a malformed record a line: the first few say what is wrong, the
+                    // summary counts the rest.
+                    let count = tally.sawMalformed()
+                    if count <= TrackTally.shownWarnings {
+                        terminal.error("warning: \(issue) (skipped; --strict makes this fatal)")
+                    } else if count == TrackTally.shownWarnings + 1 {
+                        terminal.error("warning: more malformed records follow; they are counted at the end.")
+                    }
                 case .skipped: terminal.error("note: \(issue)")
                 }
             }
@@ -252,7 +294,7 @@ struct TrackSession {
                 : try await client.requestWhenInUseAuthorization()
         } catch {
             terminal.error("error: \(error)")
-            throw ExitCode(1)
+            throw ExitCode.trackUnusable
         }
         let accuracy = outcome.accuracy == .fullAccuracy ? "precise" : "approximate"
         guard outcome.status.isAuthorized else {
@@ -275,7 +317,7 @@ struct TrackSession {
                 terminal.error("Temporary precise location for “\(key)”: \(precise.accuracy) (\(precise.resolution)).")
             } catch {
                 terminal.error("error: \(error)")
-                throw ExitCode(1)
+                throw ExitCode.trackUnusable
             }
         }
         return true
@@ -325,37 +367,13 @@ struct TrackSession {
             }
             tally.delivered(count: count, preciseCount: preciseCount, locations: received)
             delivered += count
-            if stops { return }
+            // Standard output that cannot be written (closed, full) ends the run: it fails rather than play on.
+            if stops || terminal.outputFailure != nil { return }
             // The status line is for a terminal: nothing to build when standard error is not one.
             guard terminal.errorIsTerminal else { continue }
-            let counts = tally.counts
             let notes = final.diagnostics.map(\.rawValue).sorted().joined(separator: ", ")
-            terminal.status(
-                "▸ \(counts.read) read · \(counts.delivered) received · \(final.authorization) · \(speed)"
-                    + (notes.isEmpty ? "" : " · \(notes)")
-            )
+            tally.sawBatch(authorization: final.authorization, notes: notes)
+            terminal.status(tally.statusLine(speed: speed))
         }
-    }
-}
-
-/// Turns the first Ctrl-C into a clean stop (the output is finished properly); a second one quits.
-final class Interrupt: @unchecked Sendable {
-    // @unchecked: a dispatch source may be used from any thread; `source` is set once.
-    private let source: any DispatchSourceSignal
-
-    init(_ handler: @escaping @Sendable () -> Void) {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler {
-            handler()
-            signal(SIGINT, SIG_DFL)
-        }
-        source.resume()
-        self.source = source
-    }
-
-    func cancel() {
-        source.cancel()
-        signal(SIGINT, SIG_DFL)
     }
 }

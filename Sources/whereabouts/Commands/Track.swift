@@ -21,9 +21,11 @@ struct Track: AsyncParsableCommand {
             fix the app may receive is printed: precise fixes, or approximate ones (at most 4 an hour of track \
             time) with their radius.
 
-            Exit codes: 0 done (also when the app may not use location: it says why); 1 the track or the \
-            Info.plist cannot be used; 3 a prompt is due and nobody can answer it (standard input is not a \
-            terminal and no --answer); 64 a wrong option.
+            Exit codes: 0 done (also when the app may not use location: it says why; and when stopped by Ctrl-C, \
+            SIGTERM or SIGHUP: the output is closed properly); 1 the track, the Info.plist or the consent folder \
+            cannot be used, every record of the track was malformed, or --svg cannot be written; 3 a prompt is \
+            due and nobody can answer it (standard input is not a terminal and no --answer); 64 a wrong option; \
+            74 standard output or standard error could not be written.
             """
     )
 
@@ -107,9 +109,12 @@ struct Track: AsyncParsableCommand {
     @Option(help: "Output: table (for people), ndjson or geojson (for programs).")
     var format: FixWriter.Format = .table
 
+    // `.unconditional`: `--speed -1` reaches the check below (which says what is wrong) instead of being taken for
+    // a flag and reported as a missing value. So for `--loop` and `--limit`.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
-            "Replay speed: N times real time, or max (default: max when the output is not a "
+            "Replay speed: N times real time (0.001 to 1000000), or max (default: max when the output is not a "
                 + "terminal; else 10 for the sample, 1 for your file).",
             valueName: "N|max"
         )
@@ -117,6 +122,7 @@ struct Track: AsyncParsableCommand {
     var speed: String?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Play the track N times, or forever (default: 6 for the sample, 1 for your file).",
             valueName: "N|forever"
@@ -124,7 +130,7 @@ struct Track: AsyncParsableCommand {
     )
     var loop: String?
 
-    @Option(help: ArgumentHelp("Stop after N delivered fixes.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after N delivered fixes.", valueName: "N"))
     var limit: Int?
 
     @Option(help: "Answer the location prompt without a terminal.")
@@ -176,6 +182,12 @@ struct Track: AsyncParsableCommand {
     var date: String?
 
     func validate() throws {
+        for (flag, value) in [
+            ("--source", source), ("--app-info", appInfo), ("--app-id", appID), ("--purpose-key", purposeKey),
+            ("--consent-file", consentFile), ("--svg", svg),
+        ] where value?.isEmpty == true {
+            throw ValidationError("\(flag) is empty; give a value, or leave the option out for its default.")
+        }
         if accuracy != nil && answer == nil {
             throw ValidationError("--precise and --approximate set the Precise switch of --answer; add --answer.")
         }
@@ -194,6 +206,30 @@ struct Track: AsyncParsableCommand {
         if source == "-", let loop, loop != "1" {
             throw ValidationError("standard input can be read once: --loop needs a file.")
         }
+        if let source, source != "-", !source.hasPrefix("gpsd://"), let loop, loop != "1",
+            InputFile.isReadableOnce(source)
+        {
+            throw ValidationError(
+                "\(source) is a pipe or a device, which can be read once: --loop needs a regular file."
+            )
+        }
+        if let svg { try checkPicturePath(svg) }
+    }
+
+    /// Refuses an `--svg` file that is one of the command's inputs: the picture would overwrite the track, the
+    /// Info.plist or the consent file.
+    private func checkPicturePath(_ svg: String) throws {
+        let inputs: [(name: String, path: String?)] = [
+            ("the track (--source)", source == "-" || source?.hasPrefix("gpsd://") == true ? nil : source),
+            ("the app's Info.plist (--app-info)", appInfo),
+            ("the consent file (--consent-file)", consentFile ?? FileConsentStore.defaultFileURL().path),
+        ]
+        for input in inputs {
+            guard let path = input.path, InputFile.isSameFile(svg, path) else { continue }
+            throw ValidationError(
+                "--svg \(svg) is \(input.name): the picture would overwrite it; give another file, such as walk.svg."
+            )
+        }
     }
 
     static func parseDate(_ text: String) throws -> DateComponents {
@@ -209,10 +245,12 @@ struct Track: AsyncParsableCommand {
 
     static func parseSpeed(_ text: String) throws -> ReplaySource.Speed {
         if text == "max" { return .asFastAsPossible }
-        guard let factor = Double(text), factor > 0, factor <= 1_000_000 else {
+        let range = ReplaySource.Speed.slowestMultiplier...ReplaySource.Speed.fastestMultiplier
+        guard let factor = Double(text), range.contains(factor) else {
             throw ValidationError(
-                "--speed must be a number above 0 and at most 1000000 (1 is real time) or max, "
-                    + "not \"\(text)\"."
+                "--speed must be a number from \(String(format: "%g", range.lowerBound)) to "
+                    + "\(String(format: "%.0f", range.upperBound)) (1 is real time, 0.5 half as fast, 10 ten times "
+                    + "as fast) or max, not \"\(text)\"."
             )
         }
         return factor == 1 ? .realTime : .multiplier(factor)
@@ -229,8 +267,9 @@ struct Track: AsyncParsableCommand {
     func run() async throws {
         // The application picks the logger and libraries read it as `Logger.current` (swift-log's practice):
         // the gpsd source logs here, under the label its lines have always had.
-        try await withLogger(Logger(label: "whereabouts.gpsd")) { _ in
-            let terminal = Terminal()
+        let terminal = Terminal()
+        let logger = Logger(label: "whereabouts.gpsd") { _ in TerminalLogHandler(terminal: terminal) }
+        try await withLogger(logger) { _ in
             let setup = try await TrackSetup(command: self, terminal: terminal)
             try await TrackSession(setup: setup, command: self, terminal: terminal).run()
         }

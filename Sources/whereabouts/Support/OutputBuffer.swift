@@ -1,16 +1,10 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Bytes on their way to a file descriptor, written in blocks of about ``blockSize``.
 ///
 /// `track --speed max` writes tens of thousands of lines a second; one `write(2)` per line cost as much as
-/// producing them. ``append(_:)`` says when a block is full; ``flush()`` writes everything, retrying short writes
-/// and interrupted calls. Thread-safe: the fixes and the prompt flusher of ``Terminal`` use it from different tasks.
+/// producing them. ``append(_:)`` says when a block is full; ``flush()`` writes everything through a
+/// ``StandardStream``, which retries short writes and interrupted calls and remembers a failure. Thread-safe: the fixes and the prompt flusher of ``Terminal`` use it from different tasks.
 final class OutputBuffer: @unchecked Sendable {
     // @unchecked: `bytes` is only read or changed while `lock` is held.
     /// A block: large enough that system calls cost nothing next to formatting, small enough to stay in cache.
@@ -18,12 +12,12 @@ final class OutputBuffer: @unchecked Sendable {
     /// How long a line may wait in the buffer while `track` runs: below what a person notices.
     static let latency = Duration.milliseconds(20)
 
-    private let descriptor: Int32
+    private let stream: StandardStream
     private let lock = NSLock()
     private var bytes: [UInt8] = []
 
-    init(descriptor: Int32) {
-        self.descriptor = descriptor
+    init(stream: StandardStream) {
+        self.stream = stream
         bytes.reserveCapacity(Self.blockSize + 4_096)
     }
 
@@ -39,22 +33,12 @@ final class OutputBuffer: @unchecked Sendable {
         }
     }
 
-    /// Writes everything added so far. A descriptor that refuses (a closed pipe) loses the bytes, as
-    /// `FileHandle.write` did for each line.
+    /// Writes everything added so far. When the stream refuses (a closed pipe, a full disk) the bytes are dropped
+    /// and the stream keeps the failure (``StandardStream/failure``), for the command to stop and say so.
     func flush() {
         lock.withLock {
             guard !bytes.isEmpty else { return }
-            bytes.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return
-                    }
-                    offset += written
-                }
-            }
+            stream.write(bytes)
             bytes.removeAll(keepingCapacity: true)
         }
     }

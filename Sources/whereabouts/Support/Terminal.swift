@@ -13,6 +13,10 @@ import Darwin
 /// written in blocks (see ``OutputBuffer``): everything buffered is written before anything goes to standard error
 /// (so a message never overtakes the fixes before it), when the command ends, and at the latest
 /// ``OutputBuffer/latency`` after it was buffered while `track` runs (``flushingPromptly(_:)``).
+///
+/// Every write goes through a ``StandardStream``: a failed write is kept, never a trap (see ``outputFailure``).
+/// Lines are written with their control characters made visible (``Swift/String/visibleControlCharacters``): an
+/// app id, a file name or a line from gpsd never reaches the terminal as an escape sequence.
 final class Terminal: Sendable {
     let inputIsTerminal = isatty(STDIN_FILENO) == 1
     let outputIsTerminal = isatty(STDOUT_FILENO) == 1
@@ -21,16 +25,25 @@ final class Terminal: Sendable {
     private let statusShowing = LockIsolated(false)
     /// What standard output has not been given yet.
     private let pending: OutputBuffer
+    /// Standard output.
+    let standardOutput: StandardStream
 
     /// Creates a terminal writing to standard output, or to another file (tests).
-    init(standardOutput: FileHandle = .standardOutput) {
-        pending = OutputBuffer(descriptor: standardOutput.fileDescriptor)
+    init(standardOutput: FileHandle? = nil) {
+        let stream =
+            standardOutput.map { StandardStream(descriptor: $0.fileDescriptor, name: "standard output") }
+            ?? .output
+        self.standardOutput = stream
+        pending = OutputBuffer(stream: stream)
     }
+
+    /// Why standard output could not be written, or `nil` while every write succeeded.
+    var outputFailure: String? { standardOutput.failureDescription }
 
     /// Writes a line to standard output, after whatever is buffered.
     func output(_ text: String) {
         clearStatus()
-        pending.append(Array((text + "\n").utf8))
+        pending.append(Array((text.visibleControlCharacters + "\n").utf8))
         pending.flush()
     }
 
@@ -67,7 +80,7 @@ final class Terminal: Sendable {
     func error(_ text: String) {
         flush()
         clearStatus()
-        FileHandle.standardError.write(Data((text + (text.hasSuffix(": ") ? "" : "\n")).utf8))
+        StandardStream.error.write(text.visibleControlCharacters + (text.hasSuffix(": ") ? "" : "\n"))
     }
 
     /// Shows a one-line status on standard error, when it is a terminal.
@@ -75,9 +88,9 @@ final class Terminal: Sendable {
         guard errorIsTerminal else { return }
         // On a screen shared with standard output, the lines before it are shown first.
         if outputIsTerminal { flush() }
-        let line = String(text.prefix(Self.width - 1))
+        let line = String(text.visibleControlCharacters.prefix(Self.width - 1))
         statusShowing.setValue(!line.isEmpty)
-        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
+        StandardStream.error.write("\r\u{1B}[2K" + line)
     }
 
     /// Removes the status line, if one is showing.
@@ -88,7 +101,7 @@ final class Terminal: Sendable {
             return showing
         }
         guard wasShowing else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        StandardStream.error.write("\r\u{1B}[2K")
     }
 
     /// Reads a line from standard input without blocking the concurrency pool.
