@@ -99,14 +99,14 @@ struct TrackInputTests {
     }
 
     @Test("a track whose every record is malformed exits 1 and says so")
-    func everyRecordMalformed() throws {
+    func everyRecordMalformed() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let track = directory.appendingPathComponent("bad.gpx")
         var text = #"<?xml version="1.0"?><gpx version="1.1"><trk><trkseg>"#
         for _ in 0..<5 { text += "\n<trkpt lat=\"north\" lon=\"2.35\"><time>2026-05-16T10:00:00Z</time></trkpt>" }
         try (text + "\n</trkseg></trk></gpx>\n").write(to: track, atomically: true, encoding: .utf8)
-        let output = try CLIRunner.run([
+        let output = try await CLIRunner.run([
             "track", "--source", track.path, "--answer", "while-using",
             "--consent-file", directory.appendingPathComponent("c.json").path,
         ])
@@ -115,7 +115,7 @@ struct TrackInputTests {
     }
 
     @Test("200,000 damaged NMEA lines: 20 warnings, then one count at the end")
-    func manyDamagedLinesAreCounted() throws {
+    func manyDamagedLinesAreCounted() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let track = directory.appendingPathComponent("damaged.nmea")
@@ -124,7 +124,7 @@ struct TrackInputTests {
             count: 200_000
         )
         try (TrackSourceTests.nmea + damaged).write(to: track, atomically: true, encoding: .utf8)
-        let output = try CLIRunner.run([
+        let output = try await CLIRunner.run([
             "track", "--source", track.path, "--answer", "while-using", "--format", "ndjson",
             "--consent-file", directory.appendingPathComponent("c.json").path,
         ])
@@ -135,20 +135,20 @@ struct TrackInputTests {
     }
 
     @Test("--source naming a folder or a missing file says what the system said, never an NSCocoaErrorDomain code")
-    func operatingSystemReasons() throws {
+    func operatingSystemReasons() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let consent = directory.appendingPathComponent("c.json").path
-        let folder = try CLIRunner.run([
+        let folder = try await CLIRunner.run([
             "track", "--source", directory.path, "--answer", "deny", "--consent-file", consent,
         ])
         #expect(folder.status == 1)
         #expect(folder.stderr.contains("\(directory.path): is a folder"), "\(folder.stderr)")
         let missing = directory.appendingPathComponent("missing.gpx").path
-        let absent = try CLIRunner.run(["track", "--source", missing, "--answer", "deny", "--consent-file", consent])
+        let absent = try await CLIRunner.run(["track", "--source", missing, "--answer", "deny", "--consent-file", consent])
         #expect(absent.status == 1)
         #expect(absent.stderr.contains("No such file or directory"), "\(absent.stderr)")
-        let picture = try CLIRunner.run([
+        let picture = try await CLIRunner.run([
             "track", "--answer", "while-using", "--limit", "1", "--consent-file", consent,
             "--svg", directory.appendingPathComponent("no/such/folder.svg").path,
         ])
@@ -164,10 +164,10 @@ extension TrackInputTests {
     @Test(
         "--answer with a consent folder that cannot be written: the fixes still come, and it says the answer is not kept"
     )
-    func unwritableConsentFolder() throws {
+    func unwritableConsentFolder() async throws {
         // /dev/null is not a folder, so nothing can be written under it, even by root (a read-only folder is
         // writable for root, and tests may run as root).
-        let output = try CLIRunner.run([
+        let output = try await CLIRunner.run([
             "track", "--answer", "while-using", "--approximate", "--limit", "2", "--format", "ndjson",
             "--consent-file", "/dev/null/whereabouts/consent.json",
         ])

@@ -28,8 +28,8 @@ struct TrackOptionCheckTests {
     }
 
     @Test("--limit -1 says --limit must be 1 or more, not \"Missing value\"")
-    func negativeLimit() throws {
-        let output = try CLIRunner.run(["track", "--limit", "-1", "--answer", "while-using"])
+    func negativeLimit() async throws {
+        let output = try await CLIRunner.run(["track", "--limit", "-1", "--answer", "while-using"])
         #expect(output.status == 64)
         #expect(output.stderr.contains("--limit must be 1 or more"), "\(output.stderr)")
     }
@@ -38,14 +38,14 @@ struct TrackOptionCheckTests {
         "an empty path is a usage error (64) that names the option",
         arguments: ["--source", "--app-info", "--svg", "--consent-file"]
     )
-    func emptyPaths(option: String) throws {
-        let output = try CLIRunner.run(["track", option, "", "--answer", "while-using"])
+    func emptyPaths(option: String) async throws {
+        let output = try await CLIRunner.run(["track", option, "", "--answer", "while-using"])
         #expect(output.status == 64, "\(option): \(output.stderr)")
         #expect(output.stderr.contains("\(option) is empty"), "\(output.stderr)")
     }
 
     @Test("--svg naming the track, the Info.plist or the consent file is refused, and the file is left alone")
-    func pictureOverInput() throws {
+    func pictureOverInput() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let track = directory.appendingPathComponent("walk.gpx")
@@ -55,7 +55,7 @@ struct TrackOptionCheckTests {
         let link = directory.appendingPathComponent("link.svg")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: track)
         for svg in [track.path, link.path, directory.path + "/./walk.gpx"] {
-            let output = try CLIRunner.run([
+            let output = try await CLIRunner.run([
                 "track", "--source", track.path, "--svg", svg, "--answer", "while-using",
                 "--consent-file", consent.path,
             ])
@@ -63,11 +63,11 @@ struct TrackOptionCheckTests {
             #expect(output.stderr.contains("is the track (--source)"), "\(output.stderr)")
             #expect(try String(contentsOf: track, encoding: .utf8) == text)
         }
-        _ = try CLIRunner.run([
+        _ = try await CLIRunner.run([
             "consent", "set", "com.example.app", "--status", "never", "--consent-file", consent.path,
         ])
         let kept = try Data(contentsOf: consent)
-        let output = try CLIRunner.run([
+        let output = try await CLIRunner.run([
             "track", "--source", track.path, "--svg", consent.path, "--answer", "while-using",
             "--consent-file", consent.path,
         ])
@@ -77,16 +77,16 @@ struct TrackOptionCheckTests {
     }
 
     @Test("an app id with escape sequences is shown with its control characters visible, never raw")
-    func escapeSequencesAreVisible() throws {
+    func escapeSequencesAreVisible() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let consent = directory.appendingPathComponent("c.json").path
         let hostile = "evil\u{1B}[2J\u{1B}]0;owned\u{07}\u{9B}31m\u{202E}"
-        let track = try CLIRunner.run([
+        let track = try await CLIRunner.run([
             "track", "--app-id", hostile, "--answer", "deny", "--consent-file", consent,
         ])
-        let set = try CLIRunner.run(["consent", "set", hostile, "--status", "never", "--consent-file", consent])
-        let list = try CLIRunner.run(["consent", "list", "--consent-file", consent])
+        let set = try await CLIRunner.run(["consent", "set", hostile, "--status", "never", "--consent-file", consent])
+        let list = try await CLIRunner.run(["consent", "list", "--consent-file", consent])
         for output in [track.stderr, set.stdout, list.stdout] {
             #expect(output.contains("evil\\u{1B}[2J\\u{1B}]0;owned\\u{7}\\u{9B}31m\\u{202E}"), "\(output)")
             #expect(!output.unicodeScalars.contains { [0x1B, 0x07, 0x9B, 0x202E].contains($0.value) }, "\(output)")

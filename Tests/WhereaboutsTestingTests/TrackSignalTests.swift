@@ -54,12 +54,12 @@ struct TrackSignalTests {
     }
 
     @Test("at a terminal, the status line goes on counting the fixes read while an approximate fix is pending")
-    func statusLineMovesBetweenApproximateFixes() throws {
+    func statusLineMovesBetweenApproximateFixes() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // At 60× the sample plays a fix a second or so, and an approximate fix comes at most every 15 min of
         // track time: after the first, the app receives nothing for 15 s while the track is read on.
-        let transcript = try PseudoTerminal.run(
+        let transcript = try await PseudoTerminal.run(
             [
                 "track", "--answer", "while-using", "--approximate", "--speed", "60",
                 "--consent-file", directory.appendingPathComponent("c.json").path,
