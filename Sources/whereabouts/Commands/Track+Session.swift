@@ -15,6 +15,10 @@ struct TrackSetup {
 
     init(command: Track, terminal: Terminal) async throws {
         let infoURL = command.appInfo.map { URL(fileURLWithPath: $0) } ?? ReplaySource.sampleAppInfoURL
+        if let path = command.appInfo, let reason = InputFile.unreadableReason(path) {
+            terminal.error("error: \(path) \(reason); give --app-info the app's Info.plist.")
+            throw ExitCode.trackUnusable
+        }
         do {
             declarations = try UsageDescriptions(contentsOf: infoURL)
         } catch {
