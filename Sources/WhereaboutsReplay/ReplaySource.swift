@@ -5,7 +5,7 @@ public import Whereabouts
 ///
 /// The track's own timestamps set the pace: in real time (`.realTime`), N times faster
 /// (`.multiplier(N)`), or as fast as the consumer reads (`.asFastAsPossible`). The file is read
-/// as it plays, in constant memory; cancelling the consumer closes it. The engine pulls the replay
+/// as it plays, in constant memory (a gzip'd one decompressed as it plays); cancelling the consumer closes it. The engine pulls the replay
 /// (``eventBatches()``): a consumer slower than the replay holds it back (at full speed, one batch read ahead).
 ///
 /// ```swift
@@ -17,7 +17,8 @@ public import Whereabouts
 public struct ReplaySource: LocationSource {
     /// Where the track comes from.
     public enum Input: Sendable {
-        /// A file.
+        /// A file: a regular file, or a pipe, a named FIFO or a device (`/dev/stdin`, `<(…)`), which is opened
+        /// once, read once and cannot loop. gzip'd content is decompressed as it is read.
         case file(URL)
         /// Standard input (cannot loop).
         case standardInput

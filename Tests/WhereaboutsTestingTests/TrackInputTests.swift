@@ -134,7 +134,9 @@ struct TrackInputTests {
         #expect(output.stdout.split(separator: "\n").count == 2)
     }
 
-    @Test("--source naming a folder or a missing file says what the system said, never an NSCocoaErrorDomain code")
+    @Test(
+        "a folder or a missing file as a track, an Info.plist, a scenario or a lint configuration: the system's reason, never an NSCocoaErrorDomain code"
+    )
     func operatingSystemReasons() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -154,7 +156,18 @@ struct TrackInputTests {
         ])
         #expect(picture.status == 1)
         #expect(picture.stderr.contains("No such file or directory"), "\(picture.stderr)")
-        for output in [folder, absent, picture] {
+        let plist = try await CLIRunner.run([
+            "track", "--app-info", directory.path, "--answer", "deny", "--consent-file", consent,
+        ])
+        #expect(plist.status == 1)
+        #expect(plist.stderr.contains("\(directory.path) is a folder, not a file"), "\(plist.stderr)")
+        let scenario = try await CLIRunner.run(["simulate", "--scenario", directory.path])
+        #expect(scenario.status == 2)
+        #expect(scenario.stderr.contains("\(directory.path) is a folder, not a file"), "\(scenario.stderr)")
+        let configuration = try await CLIRunner.run(["lint", directory.path, "--config", directory.path])
+        #expect(configuration.status == 1)
+        #expect(configuration.stderr.contains("\(directory.path) is a folder, not a file"), "\(configuration.stderr)")
+        for output in [folder, absent, picture, plist, scenario, configuration] {
             #expect(!output.stderr.contains("NSCocoaErrorDomain"), "\(output.stderr)")
         }
     }
@@ -173,7 +186,7 @@ extension TrackInputTests {
         ])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.split(separator: "\n").count == 2, "\(output.stderr)")
-        #expect(output.stderr.contains("cannot be written"), "\(output.stderr)")
+        #expect(output.stderr.contains("This run goes on"), "\(output.stderr)")
         #expect(output.stderr.contains("its answer is not kept"), "\(output.stderr)")
     }
 }

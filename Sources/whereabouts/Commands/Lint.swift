@@ -112,6 +112,10 @@ struct Lint: AsyncParsableCommand {
             config.map { URL(fileURLWithPath: $0) }
             ?? root.appendingPathComponent(LintConfiguration.fileName)
         if config != nil || FileManager.default.fileExists(atPath: file.path) {
+            if let reason = InputFile.unreadableReason(file.path) {
+                Self.printError("error: \(file.path) \(reason); give --config a .whereabouts-lint.yml file.")
+                throw ExitCode.lintUnreadable
+            }
             do {
                 configuration = try LintConfiguration(contentsOf: file)
             } catch {

@@ -65,6 +65,10 @@ struct Simulate: AsyncParsableCommand {
         let loaded: Scenario
         let name: String
         if let path = scenario {
+            if let reason = InputFile.unreadableReason(path) {
+                Self.printError("error: \(path) \(reason); give --scenario a scenario file (JSON).")
+                throw ExitCode.scenarioMalformed
+            }
             do {
                 loaded = try Scenario(contentsOf: URL(fileURLWithPath: path))
                 name = path

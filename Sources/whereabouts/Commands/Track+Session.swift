@@ -15,6 +15,10 @@ struct TrackSetup {
 
     init(command: Track, terminal: Terminal) async throws {
         let infoURL = command.appInfo.map { URL(fileURLWithPath: $0) } ?? ReplaySource.sampleAppInfoURL
+        if let path = command.appInfo, let reason = InputFile.unreadableReason(path) {
+            terminal.error("error: \(path) \(reason); give --app-info the app's Info.plist.")
+            throw ExitCode.trackUnusable
+        }
         do {
             declarations = try UsageDescriptions(contentsOf: infoURL)
         } catch {
@@ -31,9 +35,9 @@ struct TrackSetup {
             // A consent folder that cannot be written (read-only, full) does not stop the run: the answer and the
             // approximate-location secret hold for this run only, and the person is told so, once, here.
             terminal.error(
-                "warning: \(fileURL.path) cannot be written (\(error)). This run goes on, but its answer is not "
-                    + "kept (the next run asks again) and its approximate points differ from other runs'; make the "
-                    + "folder writable, or give --consent-file in one that is."
+                "warning: \(error). This run goes on: its answer is not kept (the next run asks again) and its "
+                    + "approximate points differ from other runs'; make the folder writable, or give --consent-file "
+                    + "in one that is."
             )
             secret = Coarsener.Secret.random()
         }

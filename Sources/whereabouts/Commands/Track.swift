@@ -22,8 +22,8 @@ struct Track: AsyncParsableCommand {
             time) with their radius.
 
             Exit codes: 0 done (also when the app may not use location: it says why; and when stopped by Ctrl-C, \
-            SIGTERM or SIGHUP: the output is closed properly); 1 the track, the Info.plist or the consent folder \
-            cannot be used, every record of the track was malformed, or --svg cannot be written; 3 a prompt is \
+            SIGTERM or SIGHUP: the output is closed properly); 1 the track or the Info.plist cannot be used, \
+            every record of the track was malformed, or --svg cannot be written; 3 a prompt is \
             due and nobody can answer it (standard input is not a terminal and no --answer); 64 a wrong option; \
             74 standard output or standard error could not be written.
             """

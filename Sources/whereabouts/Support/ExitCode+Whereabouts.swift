@@ -4,8 +4,8 @@ import ArgumentParser
 // section "Exit codes") has them in one table, and a test runs each case it lists. The CLI uses these names
 // only, never a number.
 extension ExitCode {
-    /// 1, `track`: the track, the Info.plist or the consent folder cannot be used, every record of the track was
-    /// malformed, or `--svg` cannot be written.
+    /// 1, `track`: the track or the Info.plist cannot be used, every record of the track was malformed, or `--svg`
+    /// cannot be written.
     static let trackUnusable = ExitCode(1)
     /// 1, `consent`: the consent file cannot be written.
     static let consentUnwritable = ExitCode(1)

@@ -16,6 +16,21 @@ enum InputFile {
         return info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR
     }
 
+    /// Why the file at `path` cannot be read, in the operating system's words ("does not exist", "is a folder",
+    /// "cannot be read (Permission denied)"), or `nil` when it can be opened for reading; checked before a library
+    /// reads it, whose Foundation error would say only "NSCocoaErrorDomain error 256". A FIFO is not waited for.
+    static func unreadableReason(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            return code == ENOENT ? "does not exist" : "cannot be read (\(String(cString: strerror(code))))"
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return "is a folder, not a file" }
+        return nil
+    }
+
     /// Whether two paths name the same existing file (after links: the same device and inode).
     static func isSameFile(_ first: String, _ second: String) -> Bool {
         var one = stat()
