@@ -140,13 +140,7 @@ struct ASCIIPlistParser {
                 throw error("expected ';' after the value of \"\(key)\"")
             }
             advance()
-            if let earlier = dictionary.values[key], let place = dictionary.positions[key] {
-                dictionary.overwritten.append((key, earlier, place.line, place.column))
-            } else {
-                dictionary.keys.append(key)
-            }
-            dictionary.values[key] = value
-            dictionary.positions[key] = (keyLine, keyColumn)
+            dictionary.set(value, for: key, line: keyLine, column: keyColumn)
         }
     }
 
