@@ -78,9 +78,10 @@ struct GPSDReconnectTests {
         let closed = SourceEvent.unavailable("gpsd at 127.0.0.1:\(fake.port): connection closed by gpsd; reconnecting")
         #expect(recorder.received == [closed])
         #expect(logs.entries.count { $0.level == .warning } == 1)
-        recorder.cancel()
+        // The last reconnect is under way: let it send its watch, then stop listening, which closes it.
         #expect(await server.next() == .connected)
         #expect(await server.next() == .received(GPSDSourceTests.watch))
+        recorder.cancel()
         #expect(await server.next() == .closed)
         try await fake.stop()
     }
@@ -104,7 +105,13 @@ struct GPSDReconnectTests {
         await Self.expectReconnect(after: .milliseconds(500), clock: clock, source: source)
         // So does a connection that stayed open for `healthyAfter` (5 s), even without a report.
         try await Self.serve(
-            [Self.version], fake: fake, server: &server, clock: clock, logs: logs, outage: 6, openFor: .seconds(5)
+            [Self.version],
+            fake: fake,
+            server: &server,
+            clock: clock,
+            logs: logs,
+            outage: 6,
+            openFor: .seconds(5)
         )
         await Self.expectReconnect(after: .milliseconds(250), clock: clock, source: source)
         let closed = SourceEvent.unavailable("gpsd at 127.0.0.1:\(fake.port): connection closed by gpsd; reconnecting")

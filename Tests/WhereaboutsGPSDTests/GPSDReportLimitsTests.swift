@@ -20,7 +20,15 @@ struct GPSDReportLimitsTests {
         lat: Double = 52.52
     ) -> GPSDReport {
         GPSDReport(
-            mode: 3, time: time, lat: lat, lon: 13.4, altMSL: altMSL, eph: eph, epv: epv, speed: speed, track: track
+            mode: 3,
+            time: time,
+            lat: lat,
+            lon: 13.4,
+            altMSL: altMSL,
+            eph: eph,
+            epv: epv,
+            speed: speed,
+            track: track
         )
     }
 

@@ -17,7 +17,10 @@ struct UnreadableInputTests {
         let root = FileManager.default.temporaryDirectory.appending(path: "lint-unreadable-\(UUID().uuidString)")
         for (path, text) in files {
             let url = root.appending(path: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
             try Data(text.utf8).write(to: url)
         }
         return root
@@ -64,9 +67,12 @@ struct UnreadableInputTests {
         """
 
     /// A lister that cannot list the folders whose paths end in one of `names`, as when they are `chmod 000`.
-    static func denying(_ names: [String]) -> @Sendable (String) throws(FolderListing.Failure) -> [FolderListing.Entry] {
+    static func denying(_ names: [String]) -> @Sendable (String) throws(FolderListing.Failure) -> [FolderListing.Entry]
+    {
         { path throws(FolderListing.Failure) in
-            if names.contains(where: { path.hasSuffix($0) }) { throw FolderListing.Failure(reason: "permission denied") }
+            if names.contains(where: { path.hasSuffix($0) }) {
+                throw FolderListing.Failure(reason: "permission denied")
+            }
             return try FolderListing.read(path)
         }
     }
@@ -80,7 +86,9 @@ struct UnreadableInputTests {
         let report = await Linter().lint([root])
         let judged = ["missing-usage-description", "background-updates-without-mode", "missing-temporary-purpose-key"]
         #expect(report.findings.filter { judged.contains($0.ruleID) }.isEmpty, "\(report.findings)")
-        #expect(report.problems.contains { $0.ruleID == "unreadable-file" && $0.position.file.hasSuffix("App/Info.plist") })
+        #expect(
+            report.problems.contains { $0.ruleID == "unreadable-file" && $0.position.file.hasSuffix("App/Info.plist") }
+        )
         #expect(report.notCheckedTargets == ["Atlas"])
         #expect(report.unreadPaths.count == 1 && report.unreadPaths[0].hasSuffix("App/Info.plist"))
         #expect(report.summary.hasSuffix(", 1 target not checked, 1 file not read"), "\(report.summary)")
@@ -88,7 +96,8 @@ struct UnreadableInputTests {
 
     @Test func theSameTargetWithAReadableInfoPlistIsJudged() async throws {
         let root = try Self.folder([
-            "project.yml": Self.xcodeGenSpec, "App/Info.plist": Self.plist([]), "App/Feature.swift": Self.asksEverything,
+            "project.yml": Self.xcodeGenSpec, "App/Info.plist": Self.plist([]),
+            "App/Feature.swift": Self.asksEverything,
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let report = await Linter().lint([root])
@@ -168,7 +177,7 @@ struct UnreadableInputTests {
         #expect(!unreadable.allFindings.contains { $0.ruleID == "no-app-bundle" })
     }
 
-    @Test func aNamedPipeNamedLikeASourceFileIsNotReadSoLintDoesNotWaitForAWriter() async throws {
+    @Test func aNamedPipeNamedLikeASourceFileIsNotASourceFile() async throws {
         let root = try Self.folder(["App/Info.plist": Self.plist([]), "App/Feature.swift": Self.asksWhenInUse])
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(mkfifo(root.appending(path: "App/Pipe.swift").path, 0o644) == 0)

@@ -13,7 +13,8 @@ struct PhysicalRangeTests {
         let body = points.enumerated().map { index, inside in
             #"<trkpt lat="1" lon="2"><time>2024-05-01T12:00:0\#(index)Z</time>\#(inside)</trkpt>"#
         }
-        let lines = [#"<?xml version="1.0"?>"#, #"<gpx version="1.1" creator="t"><trk><trkseg>"#] + body
+        let lines =
+            [#"<?xml version="1.0"?>"#, #"<gpx version="1.1" creator="t"><trk><trkseg>"#] + body
             + ["</trkseg></trk></gpx>"]
         return Data(lines.joined(separator: "\n").utf8)
     }
@@ -36,14 +37,20 @@ struct PhysicalRangeTests {
     @Test func aGPXHDOPThatMakesTheAccuracyLargerThanTheEarthIsIgnored() throws {
         let result = try GPXFixture.read(Self.gpx(["<hdop>5000000</hdop>", "<hdop>2</hdop>"]))
         #expect(result.locations.map(\.horizontalAccuracy) == [10, 10])
-        #expect(result.issues.map(GPXIssueAt.init).map(\.message) == [#"<hdop> is too large: "5000000"; the value is ignored"#])
+        #expect(
+            result.issues.map(GPXIssueAt.init).map(\.message) == [
+                #"<hdop> is too large: "5000000"; the value is ignored"#
+            ]
+        )
     }
 
     @Test func anNMEAAltitudeOutsideItsRangeRejectsTheSentenceWithItsColumn() throws {
         let good = NMEATestSupport.sentence("GPGGA,120000.00,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
         let high = NMEATestSupport.sentence("GPGGA,120001.00,4807.038,N,01131.000,E,1,08,0.9,999999999,M,46.9,M,,")
-        let result = try NMEATestSupport.read(text: [good, high].joined(separator: "\r\n") + "\r\n",
-            defaultDate: DateComponents(year: 2025, month: 6, day: 1))
+        let result = try NMEATestSupport.read(
+            text: [good, high].joined(separator: "\r\n") + "\r\n",
+            defaultDate: DateComponents(year: 2025, month: 6, day: 1)
+        )
         #expect(result.locations.map(\.altitude) == [545.4])
         let issue = try #require(result.issues.first)
         #expect(issue.line == 2)

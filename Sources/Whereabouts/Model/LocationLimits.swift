@@ -66,7 +66,9 @@ public enum LocationLimits {
             )
         }
         if !horizontalAccuracy.contains(location.horizontalAccuracy) {
-            let reason = location.horizontalAccuracy < 0 ? "is negative, which marks an invalid fix" : "is outside \(describe(horizontalAccuracy)) m"
+            let reason =
+                location.horizontalAccuracy < 0
+                ? "is negative, which marks an invalid fix" : "is outside \(describe(horizontalAccuracy)) m"
             problems.append("horizontal accuracy \(location.horizontalAccuracy) m \(reason); the fix is skipped")
         }
         guard problems.isEmpty else { return Check(location: nil, problems: problems) }

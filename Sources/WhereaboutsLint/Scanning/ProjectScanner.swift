@@ -90,9 +90,10 @@ struct ProjectScanner: Sendable {
                 if folder.isEmpty {
                     inventory.rootUnreadable = true
                     inventory.problems.append(
-                        ScanProblem.finding(
-                            at: SourcePosition(file: "."),
-                            "cannot be listed (\(error.reason)); check that the folder exists and is readable"
+                        LintRule.unreadableFile.finding(
+                            "\(root.lastPathComponent) cannot be listed (\(error.reason)), so nothing in it was "
+                                + "checked; check that the folder exists and is readable (chmod u+rx)",
+                            at: SourcePosition(file: ".")
                         )
                     )
                 } else {

@@ -21,8 +21,9 @@ struct ScenarioStepsSplitter {
     static func split(_ bytes: UnsafeRawBufferPointer) -> Split? {
         var index = 0
         func skipSpace() {
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D
-                || bytes[index] == 0x09
+            while index < bytes.count,
+                bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D
+                    || bytes[index] == 0x09
             {
                 index += 1
             }

@@ -6,6 +6,8 @@ struct ASCIIPlistParser {
     private var depth = 0
     private var line = 1
     private var lineStart = 0
+    /// The words longer than 15 bytes met so far, each kept once (see ``intern(_:)``).
+    private var words: Set<String> = []
 
     init(text: String) {
         bytes = Array(text.utf8)
@@ -140,13 +142,7 @@ struct ASCIIPlistParser {
                 throw error("expected ';' after the value of \"\(key)\"")
             }
             advance()
-            if let earlier = dictionary.values[key], let place = dictionary.positions[key] {
-                dictionary.overwritten.append((key, earlier, place.line, place.column))
-            } else {
-                dictionary.keys.append(key)
-            }
-            dictionary.values[key] = value
-            dictionary.positions[key] = (keyLine, keyColumn)
+            dictionary.set(value, for: key, line: keyLine, column: keyColumn)
         }
     }
 
@@ -181,7 +177,15 @@ struct ASCIIPlistParser {
             let character = String(decoding: [bytes[index]], as: UTF8.self)
             throw error("unexpected '\(character)'; expected a string, '{' or '('")
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return intern(String(decoding: bytes[start..<index], as: UTF8.self))
+    }
+
+    /// The one copy of a word the parser keeps: a `project.pbxproj` writes each object ID several times (its
+    /// definition, each reference, each list) and each `isa` and file type thousands of times. Words of up to 15
+    /// bytes are stored inside the string itself and are not worth sharing.
+    private mutating func intern(_ word: String) -> String {
+        guard word.utf8.count > 15 else { return word }
+        return words.insert(word).memberAfterInsert
     }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {

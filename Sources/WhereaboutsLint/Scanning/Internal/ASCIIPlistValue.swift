@@ -27,8 +27,10 @@ enum ASCIIPlistValue {
         case (.array(let left), .array(let right)):
             return left.count == right.count && zip(left, right).allSatisfy { $0.hasSameContent(as: $1) }
         case (.dictionary(let left), .dictionary(let right)):
-            return left.values.count == right.values.count
-                && left.values.allSatisfy { key, value in right[key].map { value.hasSameContent(as: $0) } ?? false }
+            return left.count == right.count
+                && left.entries.allSatisfy { entry in
+                    right[entry.key].map { entry.value.hasSameContent(as: $0) } ?? false
+                }
         default:
             return false
         }

@@ -40,7 +40,7 @@ enum LocalizationReader {
             var strings: [String: DeclaredValue] = [:]
             for key in entries.keys {
                 guard let value = entries[key]?.string else { continue }
-                let place = entries.positions[key]
+                let place = entries.position(of: key)
                 let position = SourcePosition(file: file, line: place?.line ?? 0, column: place?.column ?? 0)
                 strings[key] = DeclaredValue(.string(value), at: position, origin: .infoPlist)
             }

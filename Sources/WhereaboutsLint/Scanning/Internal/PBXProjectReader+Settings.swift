@@ -44,8 +44,9 @@ extension PBXProjectReader {
     func buildSettings(listID: String?) -> [String: Setting] {
         guard let settings = chosenConfiguration(listID: listID)?["buildSettings"]?.dictionary else { return [:] }
         var result: [String: Setting] = [:]
-        for (key, value) in settings.values {
-            let place = settings.positions[key]
+        for entry in settings.entries {
+            let (key, value) = (entry.key, entry.value)
+            let place: (line: Int, column: Int)? = (Int(entry.line), Int(entry.column))
             result[key] = Setting(value: value, line: place?.line ?? 0, column: place?.column ?? 0)
         }
         return result
@@ -57,7 +58,7 @@ extension PBXProjectReader {
             guard let settings = configuration["buildSettings"]?.dictionary, let value = settings[key] else {
                 continue
             }
-            let place = settings.positions[key]
+            let place = settings.position(of: key)
             return Setting(value: value, line: place?.line ?? 0, column: place?.column ?? 0)
         }
         return nil

@@ -27,7 +27,8 @@ struct PBXProjectReader {
 
     let file: String
     let objects: [String: ASCIIPlistDictionary]
-    let objectPositions: [String: (line: Int, column: Int)]
+    /// The `objects` table as written, for the position of each object.
+    let objectTable: ASCIIPlistDictionary
     let projectFolder: String
     /// Objects whose identifier is written more than once: the earlier definitions (the last is in `objects`).
     var alternates: [String: [ASCIIPlistDictionary]] = [:]
@@ -93,15 +94,16 @@ struct PBXProjectReader {
             )
         }
         var objects: [String: ASCIIPlistDictionary] = [:]
-        for (id, value) in objectsDictionary.values {
-            if let dictionary = value.dictionary { objects[id] = dictionary }
+        objects.reserveCapacity(objectsDictionary.count)
+        for entry in objectsDictionary.entries {
+            if let dictionary = entry.value.dictionary { objects[entry.key] = dictionary }
         }
         let xcodeprojFolder = ScanPaths.directory(of: ScanPaths.directory(of: file))
         let projectFolder = ScanPaths.join(xcodeprojFolder, project["projectDirPath"]?.string ?? "")
         var reader = PBXProjectReader(
             file: file,
             objects: objects,
-            objectPositions: objectsDictionary.positions,
+            objectTable: objectsDictionary,
             projectFolder: projectFolder
         )
         var notes: [LintFinding] = []
@@ -110,7 +112,7 @@ struct PBXProjectReader {
             // The same object written twice (a merge that kept both copies) is harmless; two objects are not.
             if let later = objectsDictionary[entry.key], later.hasSameContent(as: entry.value) { continue }
             reader.alternates[entry.key, default: []].append(earlier)
-            let laterLine = objectsDictionary.positions[entry.key]?.line ?? 0
+            let laterLine = objectsDictionary.position(of: entry.key)?.line ?? 0
             notes.append(
                 ScanProblem.note(
                     at: SourcePosition(file: file, line: entry.line, column: entry.column),
@@ -129,12 +131,12 @@ struct PBXProjectReader {
     private init(
         file: String,
         objects: [String: ASCIIPlistDictionary],
-        objectPositions: [String: (line: Int, column: Int)],
+        objectTable: ASCIIPlistDictionary,
         projectFolder: String
     ) {
         self.file = file
         self.objects = objects
-        self.objectPositions = objectPositions
+        self.objectTable = objectTable
         self.projectFolder = projectFolder
     }
 
@@ -160,7 +162,7 @@ struct PBXProjectReader {
 
     /// The position of an object's identifier in the file.
     func position(of id: String) -> SourcePosition {
-        let place = objectPositions[id]
+        let place = objectTable.position(of: id)
         return SourcePosition(file: file, line: place?.line ?? 0, column: place?.column ?? 0)
     }
 
