@@ -26,8 +26,8 @@ struct Lint: AsyncParsableCommand {
             code cannot be found is reported with a note and counted in "N targets not checked".
 
             Exit codes: 0 no error-level finding and everything checked; 2 an error-level finding (or a \
-            warning with --strict); 3 no such finding, but some targets could not be checked (a lint that \
-            checked nothing never looks clean); 1 a PATH or configuration that cannot be read; 64 wrong flags; 74 \
+            warning with --strict); 3 no such finding, but some targets could not be checked or some files or \
+            folders could not be read (a lint that checked nothing never looks clean); 1 a PATH or configuration that cannot be read; 64 wrong flags; 74 \
             standard output or standard error could not be written.
             """
     )
