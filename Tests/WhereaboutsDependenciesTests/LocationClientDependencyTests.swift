@@ -30,7 +30,7 @@ final class FindMeModel {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LocationClientDependencyTests {
     @Test("withDependencies overrides the endpoints a feature uses")
     func overridden() async {

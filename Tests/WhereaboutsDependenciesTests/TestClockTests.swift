@@ -6,7 +6,7 @@ import WhereaboutsTesting
 
 /// A test target that imports both swift-dependencies (which re-exports swift-clocks) and WhereaboutsTesting
 /// names `TestClock` without a module: WhereaboutsTesting has no clock of its own to make it ambiguous.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct TestClockTests {
     @Test("TestClock, unqualified beside Dependencies, drives the engine's time limit for requestLocation")
     func requestLocationTimesOutOnTheTestClock() async throws {

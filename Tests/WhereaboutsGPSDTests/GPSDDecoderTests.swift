@@ -4,7 +4,7 @@ import Whereabouts
 import WhereaboutsGPSD
 
 /// The decoder on lines captured from gpsd 3.22 (`Fixtures/session.jsonl`) and on broken ones.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct GPSDDecoderTests {
     /// The fixture's lines, in order.
     static let session: [String] = {

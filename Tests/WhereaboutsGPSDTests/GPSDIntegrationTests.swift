@@ -17,7 +17,7 @@ import WhereaboutsTesting
         if: GPSDProcess.isAvailable || ProcessInfo.processInfo.environment["WHEREABOUTS_REQUIRE_TOOLS"] == "1",
         "gpsd is not installed: apt-get install gpsd"
     ),
-    .timeLimit(.minutes(2))
+    .timeLimit(.minutes(5))
 )
 struct GPSDIntegrationTests {
     @Test("fixes from a real gpsd match the NMEA fed to it, in order and none skipped")

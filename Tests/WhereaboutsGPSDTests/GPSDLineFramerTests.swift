@@ -6,7 +6,7 @@ import Testing
 
 /// The framer hands on the whole lines of each read as one frame, and drops lines that are too long, however the
 /// stream is cut into reads.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct GPSDLineFramerTests {
     /// What came out of the framer: lines (without line breaks) and dropped lines, in order, and how many frames
     /// carried the lines.

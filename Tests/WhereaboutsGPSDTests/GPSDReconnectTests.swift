@@ -7,7 +7,7 @@ import Whereabouts
 import WhereaboutsGPSD
 
 /// The backoff grows until a connection proves healthy, and a gpsd that keeps failing fills no log.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct GPSDReconnectTests {
     static let version = GPSDSourceTests.greeting[0]
 

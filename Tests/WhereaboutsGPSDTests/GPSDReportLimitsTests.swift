@@ -7,7 +7,7 @@ import Whereabouts
 import WhereaboutsGPSD
 
 /// gpsd's values checked as Core Location checks its own: a negative accuracy is no fix, an absurd value is left out.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct GPSDReportLimitsTests {
     static let time = Date(timeIntervalSince1970: 1_748_779_207)
 

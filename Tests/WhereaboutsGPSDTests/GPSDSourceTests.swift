@@ -7,7 +7,7 @@ import Whereabouts
 import WhereaboutsGPSD
 
 /// The source against an in-process fake gpsd, with time on swift-clocks' `TestClock`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct GPSDSourceTests {
     static let watch = #"?WATCH={"enable":true,"json":true}"#
     static let greeting = Array(GPSDDecoderTests.session[0..<3])

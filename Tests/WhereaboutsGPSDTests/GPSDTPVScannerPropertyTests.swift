@@ -6,7 +6,7 @@ import WhereaboutsTestSupport
 /// The fast path for `TPV` lines against `JSONDecoder` over many seeded mutations of real gpsd lines: for every
 /// line it declines, or gives the full decoder's report to the bit; and ``GPSDDecoder/decode(_:)`` always gives
 /// the full decoder's message or error.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct GPSDTPVScannerPropertyTests {
     /// Bytes a mutation inserts: JSON's punctuation, digits and number signs, escapes, control and non-ASCII bytes.
     static let alphabet =

@@ -5,7 +5,7 @@ import Whereabouts
 
 /// The fast path for `TPV` lines against the full decoder: real gpsd shapes are read, and read as `JSONDecoder`
 /// reads them; lines the fast path is not sure of are declined and still decode.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct GPSDTPVScannerTests {
     /// TPV lines as gpsd 3.x writes them: 3.17 (`alt`, no `altHAE`), 3.20–3.22 (`altHAE`/`altMSL`, `ept`,
     /// `magtrack`, `eph`, `sep`), 3.25 (`leapseconds`, ECEF and NED velocities), a report before the first fix,

@@ -5,7 +5,7 @@ import Testing
 
 /// The facts messages state about deprecated and misspelled keys: per platform, per deployment target (read from
 /// build settings and `.xcconfig` files), and "remove it" when no code needs the key.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct KeyFactsTests {
     static func target(
         _ info: [String: DeclaredValue.Value],

@@ -6,7 +6,7 @@ import Testing
 /// Code an app gets from outside its own target, in the shapes real projects use: a Swift package product, a
 /// local CocoaPod, a framework of another Xcode project (a project reference or a workspace sibling), and the
 /// targets that are not judged on their own (a test host).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LinkedProjectsTests {
     /// A temporary folder holding `files` (path → text).
     private func folder(_ files: [String: String]) throws -> URL {

@@ -5,7 +5,7 @@ import Testing
 
 /// A location library written as a struct of closures, linked by apps: a request in one of its closures counts for
 /// an app only when the app calls that closure.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LintClosureClientTests {
     static func uses(_ source: String) -> [CodeUsage] {
         SourceAnalyzer().usages(inSwift: source, file: "Kit/Live.swift", constants: [:])

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WhereaboutsLint
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LintConfigurationTests {
     @Test func readsEveryKey() throws {
         let configuration = try LintConfiguration(

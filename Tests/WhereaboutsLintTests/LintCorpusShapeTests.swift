@@ -7,7 +7,7 @@ import Testing
 
 /// Shapes of real apps the linter misjudged: location SDKs from outside the folder, `#if os(…)` branches, web
 /// views, macOS targets, and single-language apps left at the `en` development region.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LintCorpusShapeTests {
     static func findings(_ report: LintReport, _ rule: String) -> [LintFinding] {
         report.findings.filter { $0.ruleID == rule }

@@ -5,7 +5,7 @@ import WhereaboutsTestSupport
 
 /// The same project gives byte-identical output on every run, in every format: nothing a dictionary or a set
 /// yields in its own order reaches a message, a position or the order of the findings.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LintDeterminismTests {
     /// A target whose purpose strings are translated into seven `.lproj` folders (`Base`, `de`, `en`, `en-GB`,
     /// `fr`, `ja`, `ru`): which one a finding names used to follow a dictionary's order.

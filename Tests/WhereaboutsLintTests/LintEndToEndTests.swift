@@ -3,7 +3,7 @@ import Testing
 import WhereaboutsLint
 
 /// The linter on fixture projects: scanner, analyzer, rules and configuration together.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LintEndToEndTests {
     static func fixture(_ name: String) throws -> URL {
         let root = try #require(Bundle.module.resourceURL).appendingPathComponent("Fixtures/Projects/\(name)")

@@ -3,7 +3,7 @@ import Testing
 import WhereaboutsLint
 
 /// Inputs found by `scripts/fuzz.sh plist` and `pbxproj`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LintFuzzRegressionTests {
     /// Foundation's `PropertyListSerialization` crashed (SIGSEGV) on a binary plist holding a set.
     @Test func aBinaryInfoPlistHoldingASetIsAFindingNotACrash() throws {

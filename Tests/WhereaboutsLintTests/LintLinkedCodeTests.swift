@@ -4,7 +4,7 @@ import Testing
 
 /// Location code that only a linked framework or package has: an integration-check app that links a maps SDK and
 /// declares nothing gets a note, not errors; an app or watch app that declares any location key gets the errors.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LintLinkedCodeTests {
     static let linkedFile = "Kit/Sources/Kit/Provider.swift"
 

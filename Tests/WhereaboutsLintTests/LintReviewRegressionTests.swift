@@ -3,7 +3,7 @@ import Testing
 import WhereaboutsLint
 
 /// Regressions found in review of the linter.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LintReviewRegressionTests {
     /// A temporary app folder with an Info.plist dictionary and one Swift file.
     static func app(_ info: [String: Any], swift: String) throws -> URL {

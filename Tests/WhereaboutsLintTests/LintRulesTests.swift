@@ -4,7 +4,7 @@ import Testing
 @testable import WhereaboutsLint
 
 /// Every rule on hand-built targets: one case that must fire, one that must not.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LintRulesTests {
     static let plist = "App/Info.plist"
     static let whenInUse = "NSLocationWhenInUseUsageDescription"

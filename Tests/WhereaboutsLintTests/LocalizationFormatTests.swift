@@ -5,7 +5,7 @@ import Testing
 
 /// `InfoPlist.strings` files in every format Xcode compiles: old-style text, XML and binary property lists
 /// (translation tools such as GlotPress export XML ones).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LocalizationFormatTests {
     static let glotPressExport = """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -5,7 +5,7 @@ import Testing
 
 /// How the linter finds a real app's targets, their plists, their files and the code they link (issue 15:
 /// stray plists, decomposed names, frameworks and packages, includes and damaged projects).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ProjectModelTests {
     static let projects = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
         .appending(path: "Projects")

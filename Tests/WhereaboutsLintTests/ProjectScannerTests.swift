@@ -3,7 +3,7 @@ import Testing
 
 @testable import WhereaboutsLint
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ProjectScannerTests {
     static let projects = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
         .appending(path: "Projects")

@@ -5,7 +5,7 @@ import Testing
 
 /// Purpose strings judged as App Review asks (what the app does with location, and why), and languages compared
 /// by script and development region, never by a list of English words.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct PurposeStringTests {
     /// One labelled purpose string from `Fixtures/purpose-strings.json`.
     struct Labelled: Decodable {

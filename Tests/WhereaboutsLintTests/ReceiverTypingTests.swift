@@ -4,7 +4,7 @@ import Testing
 @testable import WhereaboutsLint
 
 /// A Core Location method name counts as a use only when the receiver is, or may be, a `CLLocationManager`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ReceiverTypingTests {
     private let analyzer = SourceAnalyzer()
 

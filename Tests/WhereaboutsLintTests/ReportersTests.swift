@@ -3,7 +3,7 @@ import Testing
 import WhereaboutsLint
 import WhereaboutsTestSupport
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ReportersTests {
     static let report = LintReport(
         findings: [

@@ -3,7 +3,7 @@ import Testing
 @testable import WhereaboutsLint
 
 /// Linking a library into a target: which files stay the target's own.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ScannedTargetLinkTests {
     /// A target of `kind` declared in `project.yml`, listing `files` in `folders`.
     static func target(_ name: String, _ kind: LintTarget.Kind, files: [String], folders: [String]) -> ScannedTarget {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import WhereaboutsLint
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct SourceAnalyzerTests {
     private let analyzer = SourceAnalyzer()
 

@@ -3,7 +3,7 @@ import Testing
 @testable import WhereaboutsLint
 
 /// The one-pass byte scan finds what the separate searches of `SourceBytes` find.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct SourceScanTests {
     static let samples = [
         "",

@@ -10,7 +10,7 @@ import Darwin
 #endif
 
 /// The linter never reports on what it could not read, and says what it skipped.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct UnreadableInputTests {
     /// A temporary folder holding `files` (path → text).
     static func folder(_ files: [String: String]) throws -> URL {

@@ -10,7 +10,7 @@ import Whereabouts
 ///
 /// The replays here read a track in which every fix follows a malformed point: each fix read reports one issue, so
 /// the issues count how far the file has been read, whichever task read it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct BatchPrefetcherTests {
     /// A replay of `fixes` fixes, each after a malformed point, at full speed, and how many fixes it has read.
     static func countedReplay(fixes: Int) -> (ReplaySource, LockIsolated<Int>) {

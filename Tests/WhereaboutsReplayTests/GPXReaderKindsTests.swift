@@ -5,7 +5,7 @@ import Whereabouts
 @testable import WhereaboutsReplay
 
 /// Tracks, routes and waypoints stay apart, and points without a time get one from their own segment.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct GPXReaderKindsTests {
     static func seconds(_ result: GPXReadResult) -> [Double] {
         result.locations.map { $0.timestamp.timeIntervalSince1970 }

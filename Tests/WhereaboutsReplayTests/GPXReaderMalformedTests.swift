@@ -24,7 +24,7 @@ struct GPXIssueAt: Equatable, CustomStringConvertible {
     var description: String { "\(line):\(column.map(String.init) ?? "-"): \(message)" }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct GPXReaderMalformedTests {
     @Test func reportsBadValuesAndKeepsTheirPoints() throws {
         let result = try GPXFixture.read(fixture: "malformed-values")

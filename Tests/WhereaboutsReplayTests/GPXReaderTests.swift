@@ -78,7 +78,7 @@ enum GPXFixture {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct GPXReaderTests {
     @Test func readsGPX11TrackRouteAndWaypointsWithGarminExtension() throws {
         // By default only the track plays; --points all plays every kind in the file's order.

@@ -13,7 +13,7 @@ private typealias Support = NMEATestSupport
 /// `reference/track/nmeadatetime.nmea` (`$GPZDA,033141,10,03,2019,00,00`), GNS and GLL as a
 /// u-blox M8 sends them, and a cold start's placeholders (`8960.0000,N`, `36000.0000,E`) as some
 /// MediaTek chips print them. Positions and times are made up; checksums are computed.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct NMEAReaderEpochTests {
     private static func gga(_ time: String, quality: Int = 1, _ latitude: String = "4851.5040") -> String {
         Support.sentence("GPGGA,\(time),\(latitude),N,00217.6700,E,\(quality),08,0.9,35.0,M,47.0,M,,")

@@ -6,7 +6,7 @@ import WhereaboutsReplay
 private typealias Support = NMEATestSupport
 
 /// What comes before a log's first sentence, and the lines a reader skips on purpose: reported once, never fatal.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct NMEAReaderInputTests {
     /// The two seconds of `Fixtures/nmea/gpsd-header.nmea`, 2014-12-31 03:07:19 and 03:07:20 UTC.
     static func times() throws -> [Date] {

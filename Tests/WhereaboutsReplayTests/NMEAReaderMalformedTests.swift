@@ -7,7 +7,7 @@ import WhereaboutsTestSupport
 private typealias Support = NMEATestSupport
 
 /// Bad input: every problem is reported with its position and skipped, or thrown when strict.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct NMEAReaderMalformedTests {
     /// The date of the GGA-only logs below: without one their fixes would stay undated.
     static let date = DateComponents(year: 2025, month: 6, day: 1)

@@ -9,7 +9,7 @@ private typealias Support = NMEATestSupport
 ///
 /// Serialized: the memory test measures the whole process, so its neighbours here should not run
 /// beside it.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct NMEAReaderStreamingTests {
     /// The date of the GGA-only logs below: without one their fixes would stay undated.
     static let ggaDate = DateComponents(year: 2025, month: 6, day: 1)

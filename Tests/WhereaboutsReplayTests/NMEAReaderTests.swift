@@ -6,7 +6,7 @@ import WhereaboutsReplay
 private typealias Support = NMEATestSupport
 
 /// Well-formed logs: fixes, epochs, dates, speeds and accuracies.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct NMEAReaderTests {
     @Test func gpOnlyLogGivesOneFixPerEpoch() throws {
         let result = try Support.read("gp-only")

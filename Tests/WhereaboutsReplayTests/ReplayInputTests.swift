@@ -8,7 +8,7 @@ import WhereaboutsTesting
 
 /// What a replay reads: gzip'd tracks decompressed as they play, other compressed tracks refused by name, an input
 /// opened once, and a speed outside its bounds played at the nearer one.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ReplayInputTests {
     static func fixture(_ name: String) throws -> URL {
         try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures/gpx"))

@@ -7,7 +7,7 @@ import WhereaboutsTesting
 @testable import WhereaboutsReplay
 
 /// Replaying a track: pace, loops, strictness, format detection, and the bundled sample.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ReplaySourceTests {
     static func gpx(seconds: [Int], broken: Int? = nil) -> Data {
         var text = #"<gpx version="1.1"><trk><trkseg>"#

@@ -6,7 +6,7 @@ import WhereaboutsReplay
 private typealias Support = NMEATestSupport
 
 /// Format detection from the first kilobytes, not the first byte.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct TrackFormatTests {
     @Test(arguments: ["gpsd-header", "cut-first-line", "binary-prefix", "text-header", "bom", "noise"])
     func nmeaAfterLeadingContentIsDetected(name: String) throws {

@@ -6,7 +6,7 @@ import WhereaboutsTestSupport
 
 /// The line and column the scanner gives a byte (counted eight bytes at a time) against counting byte by byte: lines
 /// after each newline, columns in characters, whatever the mix of newlines and multi-byte UTF-8.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct XMLScannerPositionTests {
 
     /// The position of every index, counted the slow way.

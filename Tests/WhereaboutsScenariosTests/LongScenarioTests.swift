@@ -4,7 +4,7 @@ import Whereabouts
 import WhereaboutsScenarios
 
 /// A long scenario is read one step at a time and run without keeping the reports of the steps that passed.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LongScenarioTests {
     /// Steps that ask, are allowed, start updates, then `fixes` fixes a second apart and one failing expectation.
     static func steps(fixes: Int) -> String {

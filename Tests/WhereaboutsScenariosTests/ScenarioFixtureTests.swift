@@ -7,7 +7,7 @@ import WhereaboutsScenarios
 ///
 /// Each behaviour of the location manager's settings, significant changes, the last location, region limits and
 /// service sessions has a fixture named after it; together they are examples of the scenario contract.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ScenarioFixtureTests {
     /// The fixture of each behaviour, by file name without `.json`.
     static let behaviours = [

@@ -3,7 +3,7 @@ import Testing
 import Whereabouts
 import WhereaboutsScenarios
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ScenarioParsingTests {
     /// The example in issue 2, item 8, character for character (`Fixtures/issue-example.json`).
     static func issueExample() throws -> Data {

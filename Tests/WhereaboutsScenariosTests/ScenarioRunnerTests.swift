@@ -3,7 +3,7 @@ import Testing
 import Whereabouts
 import WhereaboutsScenarios
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ScenarioRunnerTests {
     /// The keys `--format json` prints for every step.
     static let reportKeys: Set<String> = [

@@ -10,7 +10,7 @@ import Darwin
 
 /// The tests' child processes: awaited without holding a thread of the cooperative pool, killed when the wait is
 /// cancelled, and started with no signal blocked.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ChildProcessTests {
     static func sleeper(seconds: Int) throws -> ChildProcess {
         let process = Process()

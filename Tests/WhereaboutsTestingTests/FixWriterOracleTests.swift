@@ -8,7 +8,7 @@ import WhereaboutsTestSupport
 /// The hand-written writers against what the command used before them, on many random values (seeded, so a failure
 /// repeats): Foundation's `JSONSerialization` with sorted keys and `\/` turned back into `/` for NDJSON and GeoJSON,
 /// `String(format:)` for the table.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct FixWriterOracleTests {
     /// A double of one of the shapes fixes carry: any bit pattern, a coordinate with a few decimals, a whole number,
     /// something tiny or huge, or one of the edge values.

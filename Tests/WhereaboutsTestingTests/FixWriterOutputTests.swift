@@ -6,7 +6,7 @@ import Whereabouts
 
 /// The bytes `whereabouts track` writes for each format, pinned: the NDJSON keys and the GeoJSON shape are a stable
 /// contract, so the writers must keep today's key order, number formatting and layout exactly.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct FixWriterOutputTests {
     /// Fixes with awkward values: negative and tiny coordinates, −0, integral doubles, sums that do not round-trip
     /// in short form, large and absent optional values, instants before 1970 and milliseconds that round, values

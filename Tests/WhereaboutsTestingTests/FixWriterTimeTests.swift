@@ -4,7 +4,7 @@ import Testing
 @testable import whereabouts
 
 /// `FixWriter.time` formats every fix's timestamp by hand; these pin it to ISO 8601 in UTC.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct FixWriterTimeTests {
     @Test(arguments: [
         (1_748_779_207.123, "2025-06-01T12:00:07.123Z", "12:00:07"),

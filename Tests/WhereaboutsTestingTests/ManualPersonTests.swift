@@ -6,7 +6,7 @@ import WhereaboutsTesting
 /// `ManualPerson`: the test waits for a prompt, answers it when it chooses, and a prompt nobody answers fails the
 /// test instead of hanging it. The prompts are shown as an engine shows them, by calling `answer(_:)` in a task of
 /// their own; the time limits run on a test clock.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ManualPersonTests {
     static func prompt(_ id: Int, _ kind: PermissionPrompt.Kind = .whenInUse) -> PermissionPrompt {
         PermissionPrompt(id: id, kind: kind, appName: "Wayfinder", message: "Shows where you are on the map.")

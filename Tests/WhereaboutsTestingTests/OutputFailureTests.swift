@@ -3,7 +3,7 @@ import Testing
 
 /// Standard output or standard error that cannot be written — closed, a full disk, a reader that went away — never
 /// traps and never ends in exit 0: the command stops and exits 74.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(5)))
 struct OutputFailureTests {
     static let commands = [
         "track --limit 50 " + CLIShell.answered,

@@ -4,7 +4,7 @@ import Whereabouts
 import WhereaboutsTesting
 
 /// `ScriptedSource`'s waits: a test suspends until the engine starts or stops listening, with no polling.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ScriptedSourceTests {
     static func engine() -> AuthorizationEngine {
         AuthorizationEngine(

@@ -5,7 +5,7 @@ import WhereaboutsScenarios
 
 /// Runs the built `whereabouts` binary, as a person would, and checks the `simulate` contract:
 /// exit 0 when every expect holds, 1 when a step fails, 2 when the scenario is malformed.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct SimulateCommandTests {
     /// What one run of the binary printed and how it ended.
     struct Output {

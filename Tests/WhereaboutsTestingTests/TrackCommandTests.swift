@@ -6,7 +6,7 @@ import WhereaboutsReplay
 @testable import whereabouts
 
 /// `whereabouts track`, run as a person or a script would run it.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct TrackCommandTests {
     /// Runs `track` with a consent file of its own.
     static func track(_ arguments: [String], consent: URL, input: Data? = nil) async throws -> CLIRunner.Output {

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// What gpsd sends reaches the terminal only with its control characters made visible.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct TrackGPSDLineTests {
     /// A one-connection server on a loopback port that sends `text` and closes, run on a thread of its own (an
     /// `accept` never blocks the cooperative pool).

@@ -3,7 +3,7 @@ import Testing
 
 /// `track --source` on what can be read only once (a named FIFO, `/dev/stdin` on a pipe, process substitution), on
 /// compressed tracks and on tracks nothing can be read from.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(5)))
 struct TrackInputTests {
     @Test("a named FIFO as --source is opened once and read whole")
     func namedFIFO() async throws {

@@ -4,7 +4,7 @@ import Testing
 @testable import whereabouts
 
 /// Options `track` refuses with a message that says what is wrong (exit 64), and what it makes visible.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(5)))
 struct TrackOptionCheckTests {
     @Test(
         "--speed outside 0.001–1000000, negative or not a number: exit 64 naming the value, never a crash",

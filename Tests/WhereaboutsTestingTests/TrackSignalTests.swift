@@ -9,7 +9,7 @@ import Darwin
 
 /// `SIGTERM` (what `timeout`, systemd and `docker stop` send) and `SIGHUP` stop `track` as Ctrl-C does: the GeoJSON
 /// is closed and the summary printed; and the status line at a terminal says what is going on between fixes.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(5)))
 struct TrackSignalTests {
     @Test("SIGTERM and SIGHUP close the GeoJSON and print the summary", arguments: [SIGTERM, SIGHUP])
     func signalStopsCleanly(signal number: Int32) async throws {

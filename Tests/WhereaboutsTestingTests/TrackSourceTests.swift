@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `track` on your own files and on standard input, including bad ones.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct TrackSourceTests {
     static let nmea = """
         $GPGGA,120000.00,4851.5040,N,00217.6700,E,1,08,0.9,35.0,M,47.0,M,,*57

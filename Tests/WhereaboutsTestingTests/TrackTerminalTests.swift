@@ -3,7 +3,7 @@ import Testing
 import WhereaboutsTestSupport
 
 /// The interactive prompt, the consent command, and a change reaching a running `track`.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct TrackTerminalTests {
     static func grants(_ file: URL) throws -> [String: Any] {
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]

@@ -5,7 +5,7 @@ import WhereaboutsTesting
 
 /// `LocationClient.unimplemented()` in Swift Testing: a call to an endpoint not overridden fails the test at the
 /// line that made the client, and throws where the endpoint can.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct UnimplementedTests {
     @Test("a call to an endpoint not overridden fails the test at the line that made the client")
     func failsAtTheCallersLine() async {

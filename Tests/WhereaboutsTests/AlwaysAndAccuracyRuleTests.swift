@@ -5,7 +5,7 @@ import WhereaboutsTesting
 @testable import Whereabouts
 
 /// DESIGN rules 4 and 5: Always (provisional and upgrade) and temporary full accuracy.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct AlwaysAndAccuracyRuleTests {
     @Test(
         "4: Always needs both usage descriptions; the error names each missing key",

@@ -6,7 +6,7 @@ import WhereaboutsTesting
 @testable import Whereabouts
 
 /// DESIGN rules 0–5: what a request does, and that it always completes.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct AuthorizationRequestRuleTests {
     /// A request path that shows nothing, and how to reach it.
     struct IgnoredPath: CustomTestStringConvertible, Sendable {

@@ -9,7 +9,7 @@ import WhereaboutsTesting
 ///
 /// The person answers only when the test says so, after the cancelled task returned: a request that waited for
 /// the answer would never return (the time limit fails the test).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct CancelledRequestTests {
     static func engine(_ person: ManualPerson) -> AuthorizationEngine {
         AuthorizationEngine(

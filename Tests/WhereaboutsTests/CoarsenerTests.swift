@@ -4,7 +4,7 @@ import WhereaboutsTestSupport
 
 @testable import Whereabouts
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct CoarsenerTests {
     @Test func sipHashMatchesTheReferenceVectors() {
         var hasher = SipHasher(k0: 0x0706_0504_0302_0100, k1: 0x0f0e_0d0c_0b0a_0908)

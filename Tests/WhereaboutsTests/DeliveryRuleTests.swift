@@ -5,7 +5,7 @@ import WhereaboutsTesting
 @testable import Whereabouts
 
 /// DESIGN rules 6–9: what reaches the app, and when nothing does.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct DeliveryRuleTests {
     @Test("6: reduced accuracy coarsens every fix and withholds speed, course and altitude")
     func rule6CoarsensAndWithholds() async throws {

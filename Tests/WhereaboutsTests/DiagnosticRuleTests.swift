@@ -6,7 +6,7 @@ import WhereaboutsTesting
 @testable import Whereabouts
 
 /// DESIGN rule 10: each diagnostic comes with the stream when its condition holds.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct DiagnosticRuleTests {
     @Test("10: authorizationDenied, authorizationDeniedGlobally, authorizationRestricted")
     func rule10DeniedDiagnostics() async throws {

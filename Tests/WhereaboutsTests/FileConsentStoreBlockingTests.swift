@@ -10,7 +10,7 @@ import Darwin
 
 /// The consent store's blocking work (`flock`, `fsync`, opening the file) and the cooperative pool, and consent
 /// files that are not plain regular files: a symbolic link, a FIFO.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct FileConsentStoreBlockingTests {
     @Test("stores waiting for another process's lock, more of them than the pool has threads, leave the pool free")
     func waitingStoresLeaveThePoolFree() async throws {
@@ -64,7 +64,8 @@ struct FileConsentStoreBlockingTests {
         #expect(grants["com.example.demo"]?.decision == .whenInUse)
         #expect(grants["com.example.other"]?.decision == .always)
         // The lock and the temporary files sit beside the target; nothing but the link is left beside it.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["consent.json", "synced"])
+        let beside = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(beside == ["consent.json", "synced"])
     }
 
     @Test("a consent file that is a FIFO is refused at once, saying what it is, and left where it is")

@@ -6,7 +6,7 @@ import WhereaboutsTesting
 @testable import Whereabouts
 
 /// The live client: one-shot requests, streams, the source's lifecycle, regions and heading.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LocationClientTests {
     @Test("requestLocation returns the next fix, precise when accuracy is full")
     func requestLocationReturnsNextFix() async throws {

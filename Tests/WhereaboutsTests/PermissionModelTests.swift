@@ -8,7 +8,7 @@ import WhereaboutsTesting
 /// `LocationPermissionModel` starts with the true authorization, and `UserLocationIndicator` never draws more than
 /// the authorization allows nor claims more than the location knows.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct PermissionModelTests {
     static let paris = Coordinate(latitude: 48.8584, longitude: 2.2945)
 

@@ -6,7 +6,7 @@ import WhereaboutsTesting
 @testable import Whereabouts
 
 /// Regressions found in review: each would let more through than the person granted, or hang.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ReviewRegressionTests {
     @Test("5: a temporary precise prompt leaves the screen when the app goes to the background; no grant starts there")
     func rule5PromptDismissedInBackground() async throws {

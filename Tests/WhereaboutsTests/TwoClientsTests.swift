@@ -5,7 +5,7 @@ import WhereaboutsTesting
 @testable import Whereabouts
 
 /// Two simulated clients on one engine: each owns its source.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct TwoClientsTests {
     /// A source that yields one fix and stays open, counting how often it was started.
     final class CountingSource: LocationSource, @unchecked Sendable {

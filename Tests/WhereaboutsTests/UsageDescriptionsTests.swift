@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Whereabouts
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct UsageDescriptionsTests {
     /// What `Fixtures/Info.plist` and `Fixtures/Info-binary.plist` declare.
     static let expected = UsageDescriptions(

@@ -9,7 +9,7 @@ import WhereaboutsTesting
 /// to do for each, the async request, Always after When In Use, the pre-permission screen,
 /// the way to Settings after a denial, and temporary precise location for two purposes.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct PermissionScreenFlowTests {
     static let whenInUseText = "現在地を地図上に表示し、周辺のスポットを検索するために位置情報を使用します。"
     static let alwaysText = "目的地への到着を通知するために、バックグラウンドでも位置情報を使用します。"

@@ -10,7 +10,7 @@ import WhereaboutsTesting
 /// until the person was asked, a missing purpose string makes "nothing happen", and precise-only
 /// features such as an ETA disappear under approximate location.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct PrivacyAwareStoreFlowTests {
     static let whenInUseText = "Adds where you took the picture to its caption."
 

@@ -9,7 +9,7 @@ import WhereaboutsTesting
 /// reduced, asks with the purpose key `MHAccuracyAuthorizationDescription`, and flies the
 /// camera to the user's first location, once.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ReducedAccuracyMapFlowTests {
     static let purposeKey = "MHAccuracyAuthorizationDescription"
     static let whenInUseText = "Dummy Location When In Use Description"

@@ -9,7 +9,7 @@ import WhereaboutsTesting
 /// use a failing client with only the endpoints the feature needs overridden, and a variant runs the same feature
 /// on the simulated engine to check what the app receives.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct UnimplementedClientFeatureFlowTests {
     static let alert = "Please give location access so that we can show you some cool stuff."
 
@@ -195,7 +195,7 @@ struct UnimplementedClientFeatureFlowTests {
 
     @Test(
         "11: on the engine the settings reach the manager; with Always the app gets moves of 500 m, 5 min apart",
-        .timeLimit(.minutes(1))
+        .timeLimit(.minutes(5))
     )
     func simulatedEngineDeliversWhatTheFeatureAskedFor() async throws {
         let harness = EngineHarness(grant: Grant(decision: .always, precise: true))

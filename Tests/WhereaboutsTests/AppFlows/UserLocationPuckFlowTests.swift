@@ -8,7 +8,7 @@ import WhereaboutsTesting
 /// in Settings, temporary full accuracy uses the app's own purpose key "CustomKey", a custom
 /// location provider replaces the default one, and the puck's bearing follows the heading or
 /// the course, or turns into an approximate circle under reduced accuracy.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct UserLocationPuckFlowTests {
     static let customKeyText = "We temporarily require your precise location for an optimal experience."
     static let coordinate = Coordinate(latitude: 37.7749, longitude: -122.4194)

@@ -7,7 +7,7 @@ import WhereaboutsTesting
 /// Behaviour an app relies on, run through both clients: what passes on the simulated client must pass on the
 /// client logic that runs on a device, and the other way round.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ClientBehaviourTests {
     static let fix = Location(
         coordinate: Coordinate(latitude: 52.52, longitude: 13.405),

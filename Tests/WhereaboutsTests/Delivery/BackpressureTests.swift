@@ -6,7 +6,7 @@ import WhereaboutsTesting
 
 /// Backpressure between a source, the engine and a live-updates consumer: what waits is bounded, and a change
 /// of what the app may receive is the next thing the consumer reads.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct BackpressureTests {
     /// The most fixes that wait for one consumer in these tests.
     static let limit = 512

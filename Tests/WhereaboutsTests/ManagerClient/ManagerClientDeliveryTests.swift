@@ -6,7 +6,7 @@ import WhereaboutsTesting
 /// What reaches the app from Core Location's callbacks: events, live updates with diagnostics, one-shot
 /// locations, and nothing after a revoke.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ManagerClientDeliveryTests {
     @Test("Temporary full accuracy: allowed, then marked temporary")
     func temporaryAllowed() async throws {

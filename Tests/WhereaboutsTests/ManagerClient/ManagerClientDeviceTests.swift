@@ -8,7 +8,7 @@ import WhereaboutsTesting
 /// an outstanding `requestLocation()` when updates start or stop, and block the thread that asks whether Location
 /// Services are on.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ManagerClientDeviceTests {
     @Test("After a background launch, When In Use completes at once as ignored (not in the foreground)")
     func backgroundLaunch() async throws {

@@ -7,7 +7,7 @@ import WhereaboutsTesting
 /// services, what the app last received, monitored regions, the synchronous authorization, and service sessions —
 /// emulated by the same rules where the platform has no `CLServiceSession`, forwarded to it where it has.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ManagerClientManagerSurfaceTests {
     /// The capabilities of visionOS's Core Location, as `CoreLocationManager` reports them there.
     nonisolated static let visionOS = ManagerCapabilities(

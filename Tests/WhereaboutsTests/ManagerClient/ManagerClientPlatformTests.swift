@@ -7,7 +7,7 @@ import WhereaboutsTesting
 /// not have, nor in silence: visionOS has no Always, heading, visits, region monitoring or background updates;
 /// watchOS no visits or region monitoring.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ManagerClientPlatformTests {
     /// The capabilities of visionOS's Core Location, as `CoreLocationManager` reports them there.
     nonisolated static let visionOS = ManagerCapabilities(

@@ -7,7 +7,7 @@ import WhereaboutsTesting
 /// Every authorization request completes, with an outcome that says what happened, whatever iOS
 /// sends or does not send (rule 0), on a `CLLocationManager` stand-in whose decisions are the simulated OS's.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ManagerClientRequestTests {
     @Test("When In Use: the prompt's answer completes the request", arguments: [true, false])
     func whenInUseAnswered(callbackBeforeActive: Bool) async throws {

@@ -3,7 +3,7 @@ import Whereabouts
 
 /// Rules 3 and 4, as tables over ``LocationPolicy/requestAlways()`` and
 /// ``LocationPolicy/provisionalAlwaysUpgrade(usesLocationInBackground:)``.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct AlwaysRequestRuleTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let name: String

@@ -2,7 +2,7 @@ import Testing
 import Whereabouts
 
 /// Rules 2–4, as a table over ``LocationPolicy/answer(_:)``: what each answer leaves the app reading.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct AnswerRuleTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let name: String

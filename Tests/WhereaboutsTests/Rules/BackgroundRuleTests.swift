@@ -3,7 +3,7 @@ import Testing
 import Whereabouts
 
 /// Rule 8, as a table over ``LocationPolicy/mayDeliverLocations``: where fixes may reach the app.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct BackgroundRuleTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let name: String

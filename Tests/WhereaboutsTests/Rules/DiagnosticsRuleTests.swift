@@ -2,7 +2,7 @@ import Testing
 import Whereabouts
 
 /// Rule 10, as a table over ``LocationPolicy/diagnostics(locationUnavailable:stationary:)``.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct DiagnosticsRuleTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let name: String

@@ -2,7 +2,7 @@ import Testing
 import Whereabouts
 
 /// Rules 3, 5 and 8, as a table over ``LocationPolicy/handle(_:)``: the grants of one use of the app.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LifecycleRuleTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let name: String

@@ -4,7 +4,7 @@ import Whereabouts
 
 /// Rule 11, as tables over ``LocationPolicy``'s filters, significant changes, region limits and `set`. No engine,
 /// no clock.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ManagerSettingsRuleTests {
     /// A fix `metres` north of 48.8584, 2.2945, `seconds` after 2026-01-01.
     static func fix(north metres: Double, at seconds: Double) -> Location {

@@ -2,7 +2,7 @@ import Testing
 import Whereabouts
 
 /// Rule 6, as a table over ``LocationPolicy/regionMonitoringError`` and the monitoring events.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ReducedAccuracyRuleTests {
     @Test(
         "6: region monitoring needs authorization and full accuracy",

@@ -3,7 +3,7 @@ import Whereabouts
 
 /// Rule 12, as tables over ``LocationPolicy/request(for:)``, ``LocationPolicy/mark(_:in:)`` and
 /// ``LocationPolicy/diagnostics(for:)``: what a session asks for next, and what it reports. No engine, no clock.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ServiceSessionRuleTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let name: String

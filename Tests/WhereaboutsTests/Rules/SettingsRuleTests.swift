@@ -3,7 +3,7 @@ import Whereabouts
 
 /// Rules 7 and 9, as a table over ``LocationPolicy/changeSettings(status:precise:servicesEnabled:restricted:)``
 /// and ``LocationPolicy/authorization``.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct SettingsRuleTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let name: String

@@ -2,7 +2,7 @@ import Testing
 import Whereabouts
 
 /// Rule 5, as a table over ``LocationPolicy/requestTemporaryFullAccuracy(purposeKey:)``.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct TemporaryFullAccuracyRuleTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let name: String

@@ -2,7 +2,7 @@ import Testing
 import Whereabouts
 
 /// Rule 1, as a table over ``LocationPolicy/requestWhenInUse()``: no actor, no clock.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct WhenInUseRequestRuleTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let name: String
