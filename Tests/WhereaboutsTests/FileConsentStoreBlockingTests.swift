@@ -20,9 +20,10 @@ struct FileConsentStoreBlockingTests {
         // Another process's write in progress: an exclusive flock on the store's lock file, held by this test.
         let lock = open(file.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
-        // Released once this task ran again after the writers started waiting, or after 5 s whatever happens
-        // (so a store that blocks the pool makes the test fail, not hang).
-        let release = Release(fd: lock, deadline: Date(timeIntervalSinceNow: 5))
+        // Released once this task ran again after the writers started waiting, or after 60 s whatever happens
+        // (so a store that blocks the pool makes the test fail, not hang). The deadline is far: in a full run on a
+        // busy machine this task may wait seconds for its turn even when the pool is free.
+        let release = Release(fd: lock, deadline: Date(timeIntervalSinceNow: 60))
         let waiting = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
         let writers = Task {
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -74,14 +75,14 @@ struct FileConsentStoreBlockingTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("consent.json")
         try #require(mkfifo(file.path, 0o600) == 0)
-        // A store that opened the FIFO would wait for a writer forever: this thread becomes one after 5 s.
-        let writer = FIFOWriter(path: file.path, after: 5)
+        // A store that opened the FIFO would wait for a writer forever: this thread becomes one after 60 s, so such a
+        // store returns only after the writer opened the FIFO.
+        let writer = FIFOWriter(path: file.path, after: 60)
         defer { writer.stop() }
         let warnings = LockedMessages()
         let store = FileConsentStore(fileURL: file, onWarning: warnings.append)
-        let started = ContinuousClock.now
         let grants = await store.allGrants()
-        #expect(ContinuousClock.now - started < .seconds(4), "reading the FIFO waited for a writer")
+        #expect(!writer.hasOpened, "reading the FIFO waited for a writer")
         #expect(grants.isEmpty)
         #expect(warnings.all.count == 1)
         #expect(warnings.all.first?.contains("is a FIFO (named pipe), not a regular file") == true)
@@ -145,9 +146,17 @@ private final class Release: @unchecked Sendable {
 /// After a delay, opens a FIFO for writing and closes it again, each second until stopped, so that a reader
 /// blocked in `open` or `read` on it gets end-of-file instead of waiting forever.
 private final class FIFOWriter: @unchecked Sendable {
-    // @unchecked: `stopped` is only touched while `condition` is locked.
+    // @unchecked: `stopped` and `opened` are only touched while `condition` is locked.
     private let condition = NSCondition()
     private var stopped = false
+    private var opened = false
+
+    /// Whether the writer has opened the FIFO yet.
+    var hasOpened: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return opened
+    }
 
     init(path: String, after seconds: TimeInterval) {
         Thread { [self] in
@@ -158,6 +167,7 @@ private final class FIFOWriter: @unchecked Sendable {
                     // O_RDWR on a FIFO does not wait for a reader (Linux); closing it leaves no writer.
                     let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
                     if fd >= 0 { _ = close(fd) }
+                    opened = true
                     wake = Date(timeIntervalSinceNow: 1)
                 }
             }
