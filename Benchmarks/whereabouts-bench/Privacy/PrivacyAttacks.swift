@@ -105,6 +105,53 @@ enum PrivacyAttack {
         }
     }
 
+    // MARK: Home and work
+
+    /// A commuter's coarse fixes by time of day, with where they live and work.
+    struct Commute {
+        /// Coarse points delivered between 00:00 and 06:00, when the person is at home.
+        var night: [Coordinate]
+        /// Coarse points delivered between 10:00 and 16:00, when the person is at work.
+        var day: [Coordinate]
+        var home: Coordinate
+        var work: Coordinate
+
+        /// Sorts a commuter's deliveries into night and working hours (the harness's days start at 00:00).
+        init(_ delivered: [Delivery], home: Coordinate, work: Coordinate) {
+            func hour(_ delivery: Delivery) -> Int {
+                Int(
+                    delivery.coarse.timestamp.timeIntervalSince(PrivacyWorld.start).truncatingRemainder(
+                        dividingBy: 86_400
+                    )
+                )
+                    / 3_600
+            }
+            night = delivered.filter { hour($0) < 6 }.map(\.coarse.coordinate)
+            day = delivered.filter { (10..<16).contains(hour($0)) }.map(\.coarse.coordinate)
+            (self.home, self.work) = (home, work)
+        }
+    }
+
+    /// The home/work attack: each averaging estimator on the night fixes (home) and the working-hours fixes
+    /// (work); a person's error is the larger of the two, since the pair is what identifies them. Keeps the
+    /// estimator with the smallest median error.
+    static func homeWork(_ commutes: [Commute]) -> Outcome {
+        let outcomes = averaging.map { estimator in
+            Outcome(
+                estimator: estimator.name,
+                errors: Samples(
+                    commutes.map { commute in
+                        max(
+                            estimator.estimate(commute.night).distance(to: commute.home),
+                            estimator.estimate(commute.day).distance(to: commute.work)
+                        )
+                    }
+                )
+            )
+        }
+        return outcomes.min { $0.errors.median < $1.errors.median }!
+    }
+
     // MARK: Geometry
 
     static func mean(_ points: [Coordinate]) -> Coordinate {

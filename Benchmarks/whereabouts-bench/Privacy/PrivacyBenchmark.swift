@@ -1,140 +1,114 @@
 import Foundation
 import Whereabouts
 
-/// `whereabouts-bench privacy`: Whereabouts' Coarsener against Android's LocationFudger, on the same people.
+/// `whereabouts-bench privacy`: Whereabouts' Coarsener against Android's LocationFudger, on the same people, at
+/// the same usefulness.
 ///
 /// Generated people (fixed seeds) stand still for 30 days or commute daily for 30 days, one precise fix a
 /// minute with every field set. Each person's fixes go through a fresh `Coarsener` (default configuration,
 /// the engine's approximate path: `coarsen(_:)` with its rate limit) with a secret of its own, and through
 /// a fresh ``AndroidLocationFudger`` with draws of its own. The attacks (``PrivacyAttack``) see only the
-/// coarse fixes each algorithm delivers. Spreads are the 10th–90th percentiles over people (averaging) or
-/// changes (boundary), not over repeats: the run is deterministic.
+/// coarse fixes each algorithm delivers.
+///
+/// A coarser grid protects more by definition, so the comparison that counts is at equal usefulness: the
+/// harness sets Android's grid, in the same run, so that the median distance of its coarse fixes from the
+/// truth is within 1 % of the Coarsener's (the goal asks for 5 %), and runs the attacks there. Android's
+/// default 2 km grid is reported too, without a ratio: its fixes are much closer to the truth. Spreads are
+/// the 10th–90th percentiles over people (averaging, home/work) or changes (boundary), not over repeats:
+/// the run is deterministic.
 struct PrivacyBenchmark: Benchmark {
     static let name = "privacy"
-    static let abstract = "Averaging and boundary attacks, utility and leaks: Coarsener vs Android's LocationFudger."
-    static let baselineName = "Android LocationFudger"
+    static let abstract =
+        "Averaging, boundary and home/work attacks, utility and leaks: Coarsener vs Android's LocationFudger."
+
+    /// One generated person: a home to stand still at, a commute, the Coarsener's secret and Android's seed.
+    struct Person {
+        var home: Coordinate
+        var stillSeed: UInt64
+        var commuter: PrivacyWorld.Commuter
+        var commuteSeed: UInt64
+        var secret: Coarsener.Secret
+        var androidSeed: UInt64
+    }
 
     static func run(_ options: BenchmarkOptions) async throws -> [Figure] {
-        let people = options.quick ? 60 : 300
-        var ours = PrivacyTally()
-        var android = PrivacyTally()
-        for person in 0..<people {
-            var generator = SplitMix(seed: 0x5052_4956_4143_5900 &+ UInt64(person))  // "PRIVACY"
+        let people = (0..<(options.quick ? 60 : 300)).map { index -> Person in
+            var generator = SplitMix(seed: 0x5052_4956_4143_5900 &+ UInt64(index))  // "PRIVACY"
             let home = PrivacyWorld.place(using: &generator)
-            let still = PrivacyWorld.standingStill(at: home, seed: generator.next())
+            let stillSeed = generator.next()
             let commuter = PrivacyWorld.Commuter(using: &generator)
-            let commute = PrivacyWorld.commute(commuter, seed: generator.next())
+            let commuteSeed = generator.next()
             let secret = Coarsener.Secret(k0: generator.next(), k1: generator.next())
-            let androidSeed = generator.next()
-            for (samples, isCommute) in [(still, false), (commute, true)] {
-                var coarsener = Coarsener(secret: secret)
-                var fudger = AndroidLocationFudger(seed: androidSeed &+ (isCommute ? 1 : 0))
-                let oursDelivered = ours.deliver(samples, through: &coarsener)
-                let androidDelivered = android.deliver(samples, through: &fudger)
-                if isCommute {
-                    ours.boundary += PrivacyAttack.changes(oursDelivered)
-                    android.boundary += PrivacyAttack.changes(androidDelivered)
-                } else {
-                    ours.averaging.append((oursDelivered.map(\.coarse.coordinate), home))
-                    android.averaging.append((androidDelivered.map(\.coarse.coordinate), home))
-                }
+            return Person(
+                home: home,
+                stillSeed: stillSeed,
+                commuter: commuter,
+                commuteSeed: commuteSeed,
+                secret: secret,
+                androidSeed: generator.next()
+            )
+        }
+        let ours = tally(people) { person, _ in Coarsener(secret: person.secret) }
+        let perCell = tally(people) { person, _ in
+            Coarsener(secret: person.secret, configuration: .init(blockSize: 1))
+        }
+        let androidDefault = tally(people) { person, isCommute in
+            AndroidLocationFudger(seed: person.androidSeed &+ (isCommute ? 1 : 0))
+        }
+        let target = Samples(ours.distances).median
+        let (grid, android) = matchedGrid(
+            people,
+            target: target,
+            start: 2_000 * target / Samples(androidDefault.distances).median
+        )
+        return figures(
+            ours: ours,
+            android: android,
+            grid: grid,
+            perCell: perCell,
+            androidDefault: androidDefault,
+            people: people.count
+        )
+    }
+
+    /// Android's grid whose median distance from the truth is closest to `target` (within 1 % if it can), and
+    /// its tally: the median grows about linearly with the grid, so each try scales the grid by the miss,
+    /// bisecting once a try has fallen on each side (with few people the median moves in steps).
+    static func matchedGrid(_ people: [Person], target: Double, start: Double) -> (Double, PrivacyTally) {
+        var (grid, low, high) = (start, 0.0, Double.infinity)
+        var best: (grid: Double, miss: Double, tally: PrivacyTally)?
+        for _ in 0..<10 {
+            let tally = tally(people) { person, isCommute in
+                AndroidLocationFudger(accuracy: grid, seed: person.androidSeed &+ (isCommute ? 1 : 0))
             }
+            let median = Samples(tally.distances).median
+            let miss = abs(median / target - 1)
+            if miss < best?.miss ?? .infinity { best = (grid, miss, tally) }
+            if miss <= 0.01 { break }
+            if median < target { low = max(low, grid) } else { high = min(high, grid) }
+            let scaled = grid * target / median
+            grid = scaled > low && scaled < high ? scaled : (low + high) / 2
         }
-        return figures(ours: ours, android: android, people: people)
+        return (best!.grid, best!.tally)
     }
 
-    /// The figures, ours against Android's, with the goals of issue 7.
-    static func figures(ours: PrivacyTally, android: PrivacyTally, people: Int) -> [Figure] {
-        var figures: [Figure] = []
-        let attacks = [
-            (
-                "Averaging attack, standing still 30 days: attacker's error",
-                PrivacyAttack.strongest(PrivacyAttack.averaging, on: ours.averaging),
-                PrivacyAttack.strongest(PrivacyAttack.averaging, on: android.averaging), "\(people) people"
-            ),
-            (
-                "Boundary attack, daily commute 30 days: attacker's error",
-                PrivacyAttack.strongest(PrivacyAttack.boundary, on: ours.boundary),
-                PrivacyAttack.strongest(PrivacyAttack.boundary, on: android.boundary),
-                "\(ours.boundary.count) vs \(android.boundary.count) changes of \(people) commuters"
-            ),
-        ]
-        for (name, mine, theirs, cases) in attacks {
-            let (oursKm, theirsKm) = (mine.errors.median / 1_000, theirs.errors.median / 1_000)
-            figures.append(
-                Figure(
-                    name: name,
-                    unit: "km (median)",
-                    ours: oursKm,
-                    oursSpread: percentiles(mine.errors),
-                    baselineName: baselineName,
-                    baseline: theirsKm,
-                    baselineSpread: percentiles(theirs.errors),
-                    higherIsBetter: true,
-                    goal: "≥ 1 km and ≥ 2× Android",
-                    met: oursKm >= 1 && oursKm >= 2 * theirsKm,
-                    note: "\(cases); spread p10–p90; best attacker: ours \"\(mine.estimator)\", "
-                        + "Android \"\(theirs.estimator)\""
-                )
-            )
+    /// Feeds every person's 30 days standing still and 30 days commuting through fresh algorithms.
+    static func tally<Algorithm: CoarseningAlgorithm>(
+        _ people: [Person],
+        make: (Person, _ isCommute: Bool) -> Algorithm
+    ) -> PrivacyTally {
+        var tally = PrivacyTally()
+        for person in people {
+            var still = make(person, false)
+            let stillSamples = PrivacyWorld.standingStill(at: person.home, seed: person.stillSeed)
+            tally.averaging.append((tally.deliver(stillSamples, through: &still).map(\.coarse.coordinate), person.home))
+            var commuting = make(person, true)
+            let commute = PrivacyWorld.commute(person.commuter, seed: person.commuteSeed)
+            let delivered = tally.deliver(commute, through: &commuting)
+            tally.boundary += PrivacyAttack.changes(delivered)
+            let work = person.commuter.position(after: person.commuter.distance, aside: 0)
+            tally.homeWork.append(PrivacyAttack.Commute(delivered, home: person.commuter.home, work: work))
         }
-        let (mine, theirs) = (Samples(ours.distances), Samples(android.distances))
-        figures.append(
-            Figure(
-                name: "Utility: distance of a coarse fix from the truth",
-                unit: "km (median)",
-                ours: mine.median / 1_000,
-                oursSpread: percentiles(mine),
-                baselineName: baselineName,
-                baseline: theirs.median / 1_000,
-                baselineSpread: percentiles(theirs),
-                higherIsBetter: false,
-                goal: "≤ 5 km",
-                met: mine.median <= 5_000,
-                note: "\(ours.distances.count) vs \(android.distances.count) coarse fixes; spread p10–p90"
-            )
-        )
-        figures.append(
-            Figure(
-                name: "Utility: largest distance of a coarse fix from the truth",
-                unit: "km",
-                ours: mine.quantile(1) / 1_000,
-                baselineName: baselineName,
-                baseline: theirs.quantile(1) / 1_000,
-                higherIsBetter: false,
-                goal: "≤ 20 km (Apple's documented range)",
-                met: mine.quantile(1) <= 20_000,
-                note: "nearest: ours \(km(mine.quantile(0))), Android \(km(theirs.quantile(0)))"
-            )
-        )
-        figures.append(
-            Figure(
-                name: "Leaks: coarse fixes with a withheld field, too fine an accuracy or too close a point",
-                unit: "fixes",
-                ours: Double(ours.leaks),
-                baselineName: baselineName,
-                baseline: Double(android.leaks),
-                higherIsBetter: false,
-                goal: "0",
-                met: ours.leaks == 0,
-                note: leakNote(ours: ours, android: android)
-            )
-        )
-        return figures
+        return tally
     }
-
-    static func leakNote(ours: PrivacyTally, android: PrivacyTally) -> String {
-        func parts(_ tally: PrivacyTally) -> String {
-            "fields \(tally.fieldLeaks), accuracy \(tally.accuracyLeaks), too close \(tally.distanceLeaks), "
-                + "within 1 km \(tally.withinOneKilometre)"
-        }
-        return "ours: \(parts(ours)); Android: \(parts(android)) (Android promises no least distance; "
-            + "its field leaks are the vertical accuracy it keeps)"
-    }
-
-    static func percentiles(_ samples: Samples) -> ClosedRange<Double> {
-        samples.quantile(0.1) / 1_000...samples.quantile(0.9) / 1_000
-    }
-
-    static func km(_ metres: Double) -> String { String(format: "%.2f km", metres / 1_000) }
 }

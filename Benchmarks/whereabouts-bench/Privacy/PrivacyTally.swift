@@ -19,10 +19,16 @@ struct PrivacyTally {
     var distanceLeaks = 0
     /// Coarse fixes within 1 km of the truth, promised or not.
     var withinOneKilometre = 0
+    /// Coarse fixes whose accuracy circle holds the truth.
+    var withinAccuracy = 0
     /// Averaging attack cases: every coarse point of a person standing still, and the truth.
     var averaging: [([Coordinate], Coordinate)] = []
     /// Boundary attack cases: every change of the coarse fix on a commute, and the truth at that moment.
     var boundary: [(PrivacyAttack.Change, Coordinate)] = []
+    /// Home/work attack cases: a commuter's coarse fixes at night and in working hours, with home and work.
+    var homeWork: [PrivacyAttack.Commute] = []
+    /// The most coarse fixes any person got in one hour (a window of 3,600 s from any fix).
+    var mostFixesInAnHour = 0
 
     /// Every leak of any kind.
     var leaks: Int { fieldLeaks + accuracyLeaks + distanceLeaks }
@@ -50,7 +56,15 @@ struct PrivacyTally {
             let fromFix = coarse.coordinate.distance(to: sample.fix.coordinate)
             if let minimum = algorithm.minimumDistance, fromFix < minimum { distanceLeaks += 1 }
             if distance < 1_000 { withinOneKilometre += 1 }
+            if distance <= coarse.horizontalAccuracy { withinAccuracy += 1 }
             delivered.append(Delivery(coarse: coarse, truth: sample.truth))
+        }
+        var first = 0
+        for (index, delivery) in delivered.enumerated() {
+            while delivery.coarse.timestamp.timeIntervalSince(delivered[first].coarse.timestamp) >= 3_600 {
+                first += 1
+            }
+            mostFixesInAnHour = max(mostFixesInAnHour, index - first + 1)
         }
         return delivered
     }

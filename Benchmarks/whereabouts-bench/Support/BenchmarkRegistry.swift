@@ -25,7 +25,7 @@ enum BenchmarkRegistry {
     static var extraCommands: [any ParsableCommand.Type] {
         [
             ReadTrackCommand.self, LintChild.self,
-            FaultConsentWriter.self, FaultConsentKill.self, FaultRevokeEngine.self,
+            FaultConsentWriter.self, FaultConsentKill.self, FaultRevokeEngine.self, PrivacyPicture.self,
         ]
     }
 

@@ -11,6 +11,8 @@ extension Coarsener {
         /// Metres in a degree of latitude, on the sphere that `Coordinate.distance(to:)` measures on.
         static let metresPerDegree = Coordinate.earthRadius * .pi / 180
         let k0: UInt64, k1: UInt64, cellSize: Double, minimumDistance: Double, offsetSpread: Double
+        /// The side, in cells, of a block whose cells share one offset.
+        let blockSize: Int
         /// The row height in degrees of latitude, the secret latitude offset in rows (0..<1) and the
         /// hysteresis in cells.
         let height: Double, offset: Double, margin: Double
@@ -22,6 +24,7 @@ extension Coarsener {
             margin = configuration.hysteresis / configuration.cellSize
             minimumDistance = configuration.minimumDistance
             offsetSpread = configuration.offsetSpread
+            blockSize = configuration.blockSize
             offset = Self.unit(SipHasher.hash(tag: 0x6c61_7469_7475_6465, 0, 0, k0: k0, k1: k1))  // "latitude"
         }
 
@@ -50,9 +53,27 @@ extension Coarsener {
             return y >= -margin && y < 1 + margin && x >= -margin && x < 1 + margin
         }
 
-        /// The cell's fixed point: from its centre, a keyed-hash bearing and a distance of the circumradius
-        /// of the cell and its margin (the farther corner, on the sphere) plus `minimumDistance` plus up to
+        /// The block holding a cell: `blockSize` rows high and about as wide, placed by the cell's centre, so
+        /// every cell is in exactly one block. The block's row offset is secret like the cells'.
+        func block(of cell: Cell) -> (row: Int, column: Int) {
+            let row = Int((Double(cell.row) / Double(blockSize)).rounded(.down))
+            let south = (Double(row * blockSize) - offset) * height - 90
+            let middle = min(max(south + height * Double(blockSize) / 2, -90), 90)
+            let size = cellSize * Double(blockSize)
+            let width = min(360, size / (Self.metresPerDegree * max(cos(middle * .pi / 180), 0.01)))
+            // The tag spells "blockoff".
+            let blockOffset = Self.unit(SipHasher.hash(tag: 0x626c_6f63_6b6f_6666, row, 0, k0: k0, k1: k1))
+            let centre = (Double(cell.column) - cell.offset + 0.5) * cell.width
+            return (row, Int((centre / width + blockOffset).rounded(.down)))
+        }
+
+        /// The cell's fixed point: from its centre, a bearing and a distance of the circumradius of the cell
+        /// and its margin (the farther corner, on the sphere) plus `minimumDistance` plus up to
         /// `offsetSpread`. By the triangle inequality it is at least `minimumDistance` from the cell and margin.
+        ///
+        /// The bearing and the extra distance are keyed hashes of the cell's block, not of the cell: the cells
+        /// of a block share one offset, so two neighbours' points are as far from the edge between them as
+        /// one point is from its cell, and their midpoint does not average the offset away.
         func representative(of cell: Cell) -> Coordinate {
             let (south, north) = latitudes(ofRow: cell.row)
             let longitude = (Double(cell.column) - cell.offset + 0.5) * cell.width - 180
@@ -61,7 +82,9 @@ extension Coarsener {
             let southCorner = Coordinate(latitude: max(south - margin * height, -90), longitude: east)
             let northCorner = Coordinate(latitude: min(north + margin * height, 90), longitude: east)
             let circumradius = max(centre.distance(to: southCorner), centre.distance(to: northCorner))
-            let hash = SipHasher.hash(tag: 0x706f_696e_7473_2121, cell.row, cell.column, k0: k0, k1: k1)  // "points!!"
+            let block = block(of: cell)
+            // The tag spells "points!!".
+            let hash = SipHasher.hash(tag: 0x706f_696e_7473_2121, block.row, block.column, k0: k0, k1: k1)
             let bearing = 2 * .pi * Double(hash >> 32) * 0x1p-32
             let distance = circumradius + minimumDistance + offsetSpread * Double(hash & 0xffff_ffff) * 0x1p-32
             return Self.destination(from: centre, bearing: bearing, distance: distance)

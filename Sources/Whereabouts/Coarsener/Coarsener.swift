@@ -3,10 +3,12 @@ import Foundation
 /// Turns precise fixes into approximate ones that an app cannot sharpen again.
 ///
 /// A grid of cells about `cellSize` metres square, shifted by a per-install ``Secret``, covers the Earth,
-/// and every cell has one fixed representative point, chosen by SipHash-2-4 from the secret and the cell:
-/// at least `minimumDistance` from every point of the cell and of its hysteresis margin, up to
-/// `offsetSpread` further. A coarse fix is the representative of the person's cell, so averaging many
-/// fixes converges on that point, not on the person. The cell changes only once a fix lies `hysteresis`
+/// and every cell has one fixed representative point, offset from its centre at least `minimumDistance`
+/// beyond every point of the cell and of its hysteresis margin, up to `offsetSpread` further. The offset is
+/// chosen by SipHash-2-4 from the secret and the cell's block (`blockSize` × `blockSize` cells), so
+/// neighbouring points are one cell apart and a change of point does not show where the edge crossed is.
+/// A coarse fix is the representative of the person's cell, so averaging many fixes converges on that
+/// point, not on the person. The cell changes only once a fix lies `hysteresis`
 /// metres past its edge, so noise at an edge never flaps; at most `maximumFixesPerHour` fixes come out
 /// an hour (by fix timestamps); altitude, vertical accuracy, speed and course are withheld.
 ///
@@ -115,6 +117,13 @@ public struct Coarsener: Sendable {
         public var hysteresis: Double
         /// The most coarse fixes produced in an hour, by fix timestamps (default 4); at least 1.
         public var maximumFixesPerHour: Int
+        /// The side, in cells, of a block whose cells share one offset from their centres (default 4); at
+        /// least 1, which gives every cell an offset of its own.
+        ///
+        /// Neighbouring cells with one offset have points one cell apart, so a change of point shows where
+        /// the person went but not where the edge they crossed is: the midpoint of the two points is as far
+        /// from it as the offset. Only crossings between blocks average two offsets.
+        public var blockSize: Int
 
         /// Creates a configuration.
         ///
@@ -124,21 +133,39 @@ public struct Coarsener: Sendable {
         ///   - offsetSpread: The extra radial spread in metres of the representative points.
         ///   - hysteresis: How far in metres past a cell's edge a fix must lie to change cells.
         ///   - maximumFixesPerHour: The most coarse fixes an hour.
+        ///   - blockSize: The side, in cells, of a block whose cells share one offset.
         public init(
             cellSize: Double = 3_000,
             minimumDistance: Double = 1_000,
             offsetSpread: Double = 1_500,
             hysteresis: Double = 500,
-            maximumFixesPerHour: Int = 4
+            maximumFixesPerHour: Int = 4,
+            blockSize: Int = 4
         ) {
             self.cellSize = cellSize
             self.minimumDistance = minimumDistance
             self.offsetSpread = offsetSpread
             self.hysteresis = hysteresis
             self.maximumFixesPerHour = maximumFixesPerHour
+            self.blockSize = blockSize
         }
 
-        /// 3 km cells, points 1–2.5 km beyond a cell's margin, 500 m hysteresis, 4 fixes an hour.
+        /// Decodes a configuration; one written before `blockSize` existed gets the default, 4.
+        ///
+        /// - Parameter decoder: The decoder to read from.
+        /// - Throws: `DecodingError` when a field is missing or of the wrong type.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            cellSize = try container.decode(Double.self, forKey: .cellSize)
+            minimumDistance = try container.decode(Double.self, forKey: .minimumDistance)
+            offsetSpread = try container.decode(Double.self, forKey: .offsetSpread)
+            hysteresis = try container.decode(Double.self, forKey: .hysteresis)
+            maximumFixesPerHour = try container.decode(Int.self, forKey: .maximumFixesPerHour)
+            blockSize = try container.decodeIfPresent(Int.self, forKey: .blockSize) ?? 4
+        }
+
+        /// 3 km cells, points 1–2.5 km beyond a cell's margin, one offset per block of 4 × 4 cells, 500 m
+        /// hysteresis, 4 fixes an hour.
         ///
         /// Tuned with `swift run -c release whereabouts-bench privacy` against Android's LocationFudger:
         /// see the article "How approximate location works".
@@ -171,12 +198,13 @@ public struct Coarsener: Sendable {
     /// - Parameters:
     ///   - secret: The per-install secret; keep it across launches.
     ///   - configuration: How coarse and how often; sizes must be finite, `cellSize` positive, the others
-    ///     not negative, and `maximumFixesPerHour` at least 1.
+    ///     not negative, and `maximumFixesPerHour` and `blockSize` at least 1.
     public init(secret: Secret, configuration: Configuration = .default) {
         let sizes = [configuration.minimumDistance, configuration.offsetSpread, configuration.hysteresis]
         precondition(configuration.cellSize > 0 && configuration.cellSize.isFinite, "cellSize must be positive")
         precondition(sizes.allSatisfy { $0 >= 0 && $0.isFinite }, "distances must be finite and not negative")
         precondition(configuration.maximumFixesPerHour >= 1, "maximumFixesPerHour must be at least 1")
+        precondition(configuration.blockSize >= 1, "blockSize must be at least 1")
         self.secret = secret
         self.configuration = configuration
         self.grid = Grid(secret: secret, configuration: configuration)
