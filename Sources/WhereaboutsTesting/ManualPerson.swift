@@ -66,7 +66,7 @@ public final class ManualPerson: PermissionPrompter, @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - timeLimit: How long a prompt may stay unanswered, and how long `nextPrompt` waits for one, before the
-    ///     test fails; 10 seconds unless given.
+    ///     test fails; 60 seconds unless given (room for a whole test run on a busy machine).
     ///   - clock: The clock the time limit runs on: the wall clock unless given (a `TestClock` makes it pass only
     ///     when the test advances it).
     ///   - fileID: Where to report a prompt left unanswered; the caller's file by default.
@@ -74,7 +74,7 @@ public final class ManualPerson: PermissionPrompter, @unchecked Sendable {
     ///   - line: The line to report at.
     ///   - column: The column to report at.
     public init(
-        timeLimit: Duration = .seconds(10),
+        timeLimit: Duration = .seconds(60),
         clock: any Clock<Duration> = ContinuousClock(),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,

@@ -1,7 +1,7 @@
 /// What ``ManualPerson/nextPrompt(fileID:filePath:line:column:)`` throws after failing the test.
 ///
 /// ```swift
-/// await #expect(throws: ManualPersonError.noPromptShown(within: .seconds(10))) {
+/// await #expect(throws: ManualPersonError.noPromptShown(within: .seconds(60))) {
 ///     try await person.nextPrompt()
 /// }
 /// ```
