@@ -9,7 +9,9 @@ struct LongScenarioTests {
     /// Steps that ask, are allowed, start updates, then `fixes` fixes a second apart and one failing expectation.
     static func steps(fixes: Int) -> String {
         let start = #"{"do": "requestWhenInUse"}, {"person": "allowWhileUsing"}, {"do": "startUpdates"}"#
-        let moves = (0..<fixes).map { #"{"fix": {"lat": 52.\#(5000 + $0), "lon": 13.4, "accuracy": 8}}, {"wait": {"seconds": 1}}"# }
+        let moves = (0..<fixes).map {
+            #"{"fix": {"lat": 52.\#(5000 + $0), "lon": 13.4, "accuracy": 8}}, {"wait": {"seconds": 1}}"#
+        }
         return ([start] + moves + [#"{"expect": {"delivered": 0}}"#]).joined(separator: ",\n")
     }
 
@@ -25,11 +27,14 @@ struct LongScenarioTests {
     }
 
     @Test func stepsReadOneAtATimeGiveTheSameRunAsTheWholeDocument() async throws {
-        let text = #"{"appID": "com.example.runner", "info": {"NSLocationWhenInUseUsageDescription": "Map."}, "#
+        let text =
+            #"{"appID": "com.example.runner", "info": {"NSLocationWhenInUseUsageDescription": "Map."}, "#
             + #""steps": [\#(Self.steps(fixes: 20))]}"#
         let split = try Scenario(data: Data(text.utf8))
         // Two "steps" keys: the splitter declines the document, and the whole of it is parsed at once (the last wins).
-        let whole = try Scenario(data: Data(text.replacingOccurrences(of: #"{"appID""#, with: #"{"steps": [], "appID""#).utf8))
+        let whole = try Scenario(
+            data: Data(text.replacingOccurrences(of: #"{"appID""#, with: #"{"steps": [], "appID""#).utf8)
+        )
         #expect(split.steps.count == 44 && whole.steps.count == 44)
         let first = await ScenarioRunner(split).run()
         let second = await ScenarioRunner(whole).run()
@@ -37,7 +42,8 @@ struct LongScenarioTests {
     }
 
     @Test func aSyntaxErrorInsideAStepNamesItsLineInTheWholeFile() {
-        let text = "{\"appID\": \"a.b\",\n\"steps\": [\n{\"do\": \"requestWhenInUse\"},\n{\"wait\": {\"seconds\": }}\n]}"
+        let text =
+            "{\"appID\": \"a.b\",\n\"steps\": [\n{\"do\": \"requestWhenInUse\"},\n{\"wait\": {\"seconds\": }}\n]}"
         let error = #expect(throws: ScenarioError.self) { try Scenario(data: Data(text.utf8)) }
         #expect(error?.description.contains("line 4, column") == true, "\(String(describing: error))")
     }

@@ -147,7 +147,9 @@ struct TrackInputTests {
         #expect(folder.status == 1)
         #expect(folder.stderr.contains("\(directory.path): is a folder"), "\(folder.stderr)")
         let missing = directory.appendingPathComponent("missing.gpx").path
-        let absent = try await CLIRunner.run(["track", "--source", missing, "--answer", "deny", "--consent-file", consent])
+        let absent = try await CLIRunner.run([
+            "track", "--source", missing, "--answer", "deny", "--consent-file", consent,
+        ])
         #expect(absent.status == 1)
         #expect(absent.stderr.contains("No such file or directory"), "\(absent.stderr)")
         let picture = try await CLIRunner.run([

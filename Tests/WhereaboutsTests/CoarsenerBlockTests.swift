@@ -74,11 +74,15 @@ struct CoarsenerBlockTests {
     /// East and north metres from one point to another (flat, fine over a few kilometres).
     static func offset(from start: Coordinate, to end: Coordinate) -> (east: Double, north: Double) {
         let metres = Coordinate.earthRadius * .pi / 180
-        return ((end.longitude - start.longitude) * metres * cos(start.latitude * .pi / 180), (end.latitude - start.latitude) * metres)
+        return (
+            (end.longitude - start.longitude) * metres * cos(start.latitude * .pi / 180),
+            (end.latitude - start.latitude) * metres
+        )
     }
 
     @Test func aConfigurationWrittenWithoutABlockSizeReadsAsTheDefault() throws {
-        let old = #"{"cellSize":3000,"minimumDistance":1000,"offsetSpread":1500,"hysteresis":500,"#
+        let old =
+            #"{"cellSize":3000,"minimumDistance":1000,"offsetSpread":1500,"hysteresis":500,"#
             + #""maximumFixesPerHour":4}"#
         let decoded = try JSONDecoder().decode(Coarsener.Configuration.self, from: Data(old.utf8))
         #expect(decoded == .default)

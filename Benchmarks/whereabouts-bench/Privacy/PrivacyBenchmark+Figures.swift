@@ -167,7 +167,12 @@ extension PrivacyBenchmark {
 
     /// What sharing one offset per block gives: the attacks against one offset per cell (`blockSize` 1), at
     /// the same usefulness.
-    static func blocks(ours: PrivacyTally, perCell: PrivacyTally, android: PrivacyTally, baselineName: String)
+    static func blocks(
+        ours: PrivacyTally,
+        perCell: PrivacyTally,
+        android: PrivacyTally,
+        baselineName: String
+    )
         -> [Figure]
     {
         let median = Samples(perCell.distances).median

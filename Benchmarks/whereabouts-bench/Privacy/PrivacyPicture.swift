@@ -84,11 +84,17 @@ struct PrivacyPicture: ParsableCommand {
             let centre = extents[index].0
             func xy(_ point: Coordinate) -> String {
                 let (east, north) = PrivacyAttack.offset(from: centre, to: point)
-                return String(format: "%.1f,%.1f", left + size / 2 + east / metresPerPixel, 60 + size / 2 - north / metresPerPixel)
+                return String(
+                    format: "%.1f,%.1f",
+                    left + size / 2 + east / metresPerPixel,
+                    60 + size / 2 - north / metresPerPixel
+                )
             }
-            body += "<rect x=\"\(left)\" y=\"60\" width=\"\(size)\" height=\"\(size)\" fill=\"none\" stroke=\"#ccc\"/>\n"
+            body +=
+                "<rect x=\"\(left)\" y=\"60\" width=\"\(size)\" height=\"\(size)\" fill=\"none\" stroke=\"#ccc\"/>\n"
             body += text(panel.title, x: left, y: 50, size: 15)
-            body += "<polyline points=\"\(panel.truth.map(xy).joined(separator: " "))\" fill=\"none\" stroke=\"#888\" "
+            body +=
+                "<polyline points=\"\(panel.truth.map(xy).joined(separator: " "))\" fill=\"none\" stroke=\"#888\" "
                 + "stroke-width=\"3\"/>\n"
             if let first = panel.coarse.first {
                 let (cx, cy) = split(xy(first.coordinate))
@@ -112,7 +118,8 @@ struct PrivacyPicture: ParsableCommand {
                 body += text(label, x: Double(cx)! + 8, y: Double(cy)! - 6, size: 13)
             }
             let bar = 5_000 / metresPerPixel
-            body += "<line x1=\"\(left + 10)\" y1=\"\(60 + size - 14)\" x2=\"\(left + 10 + bar)\" "
+            body +=
+                "<line x1=\"\(left + 10)\" y1=\"\(60 + size - 14)\" x2=\"\(left + 10 + bar)\" "
                 + "y2=\"\(60 + size - 14)\" stroke=\"black\" stroke-width=\"2\"/>\n"
             body += text("5 km", x: left + 14 + bar, y: 60 + size - 10, size: 12)
             let distinct = Set(panel.coarse.map(\.coordinate)).count
@@ -125,7 +132,11 @@ struct PrivacyPicture: ParsableCommand {
         }
         let width = 20 + Double(panels.count) * (size + 20)
         let title = "Where approximate fixes fall: the default Coarsener, three days of two commuters"
-        return String(format: "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" ", width, size + 130)
+        return String(
+            format: "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" ",
+            width,
+            size + 130
+        )
             + String(format: "viewBox=\"0 0 %.0f %.0f\">\n", width, size + 130)
             + "<title>\(title)</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
             + text(title, x: 20, y: 24, size: 16) + body
