@@ -66,15 +66,7 @@ enum NMEASentenceKind {
         let longitudeFields = (fields.next(), fields.next())
         let qualityField = fields.next()
         let quality = try fields.integer(qualityField, "the fix quality") ?? 0
-        fields.skip(1)  // satellites used
-        let hdop = try fields.decimal(
-            fields.next(),
-            "HDOP",
-            scale: DOPAccuracy.metresPerDOP,
-            within: LocationLimits.horizontalAccuracy,
-            unit: " m"
-        )
-        let altitude = try fields.decimal(fields.next(), "the altitude", within: LocationLimits.altitude, unit: " m")
+        let (hdop, altitude) = try parseHDOPAndAltitude(&fields)
         // 6 is dead reckoning, 8 a simulator: positions nobody measured.
         let status: NMEAFixStatus = quality == 0 ? .none : quality == 6 || quality == 8 ? .estimated : .valid
         let (latitude, longitude) = try fields.position(latitudeFields, longitudeFields, status: status)
@@ -136,11 +128,11 @@ enum NMEASentenceKind {
         )
     }
 
-    private static func parseGNS(_ fields: inout NMEAFields) throws(NMEAFieldError) -> NMEASentence {
-        let time = try fields.time(fields.next())
-        let latitudeFields = (fields.next(), fields.next())
-        let longitudeFields = (fields.next(), fields.next())
-        let modeField = fields.next()
+    /// The fields GGA and GNS share after the fix quality or mode: satellites used (skipped), HDOP (as metres,
+    /// within the horizontal accuracy's limits) and the altitude (within its limits).
+    private static func parseHDOPAndAltitude(
+        _ fields: inout NMEAFields
+    ) throws(NMEAFieldError) -> (hdop: Double?, altitude: Double?) {
         fields.skip(1)  // satellites used
         let hdop = try fields.decimal(
             fields.next(),
@@ -150,6 +142,15 @@ enum NMEASentenceKind {
             unit: " m"
         )
         let altitude = try fields.decimal(fields.next(), "the altitude", within: LocationLimits.altitude, unit: " m")
+        return (hdop, altitude)
+    }
+
+    private static func parseGNS(_ fields: inout NMEAFields) throws(NMEAFieldError) -> NMEASentence {
+        let time = try fields.time(fields.next())
+        let latitudeFields = (fields.next(), fields.next())
+        let longitudeFields = (fields.next(), fields.next())
+        let modeField = fields.next()
+        let (hdop, altitude) = try parseHDOPAndAltitude(&fields)
         // One mode letter per constellation (GPS, GLONASS, Galileo, BeiDou…): a fix when any of them has one.
         var status = NMEAFixStatus.none
         for index in modeField {
