@@ -17,106 +17,49 @@ extension LocationClient {
     ///   - source: Where this client's raw fixes come from.
     /// - Returns: A client whose every endpoint goes through the engine.
     public static func simulated(engine: AuthorizationEngine, source: any LocationSource) -> LocationClient {
-        let attachment = SourceAttachment(source: source)
+        let client = SourceAttachment(source: source)
+        engine.adopt(client)
         return LocationClient(
-            authorization: {
-                await SourceAttachment.$current.withValue(attachment) { await engine.authorization() }
-            },
-            authorizationUpdates: {
-                await SourceAttachment.$current.withValue(attachment) { await engine.authorizationUpdates() }
-            },
-            requestWhenInUseAuthorization: {
-                try await SourceAttachment.$current.withValue(attachment) {
-                    try await engine.requestWhenInUseAuthorization()
-                }
-            },
-            requestAlwaysAuthorization: {
-                try await SourceAttachment.$current.withValue(attachment) {
-                    try await engine.requestAlwaysAuthorization()
-                }
-            },
-            requestTemporaryFullAccuracy: { key in
-                try await SourceAttachment.$current.withValue(attachment) {
-                    try await engine.requestTemporaryFullAccuracy(purposeKey: key)
-                }
-            },
-            requestLocation: {
-                try await SourceAttachment.$current.withValue(attachment) { try await engine.requestLocation() }
-            },
-            liveUpdates: {
-                await SourceAttachment.$current.withValue(attachment) { await engine.liveUpdates() }
-            },
-            liveUpdateBatches: {
-                await SourceAttachment.$current.withValue(attachment) { await engine.liveUpdateBatches() }
-            },
-            events: {
-                await SourceAttachment.$current.withValue(attachment) { await engine.events() }
-            },
-            startMonitoring: { region in
-                try await SourceAttachment.$current.withValue(attachment) { try await engine.startMonitoring(region) }
-            },
-            stopMonitoring: { region in
-                await SourceAttachment.$current.withValue(attachment) { await engine.stopMonitoring(region) }
-            },
-            startMonitoringVisits: {
-                try await SourceAttachment.$current.withValue(attachment) { try await engine.startMonitoringVisits() }
-            },
-            stopMonitoringVisits: {
-                await SourceAttachment.$current.withValue(attachment) { await engine.stopMonitoringVisits() }
-            },
-            startUpdatingHeading: {
-                await SourceAttachment.$current.withValue(attachment) { await engine.startUpdatingHeading() }
-            },
-            stopUpdatingHeading: {
-                await SourceAttachment.$current.withValue(attachment) { await engine.stopUpdatingHeading() }
-            },
+            authorization: { await engine.authorization() },
+            authorizationUpdates: { await engine.authorizationUpdates() },
+            requestWhenInUseAuthorization: { try await engine.requestWhenInUseAuthorization() },
+            requestAlwaysAuthorization: { try await engine.requestAlwaysAuthorization() },
+            requestTemporaryFullAccuracy: { key in try await engine.requestTemporaryFullAccuracy(purposeKey: key) },
+            requestLocation: { try await engine.requestLocation(for: client) },
+            liveUpdates: { await engine.liveUpdates(for: client) },
+            liveUpdateBatches: { await engine.liveUpdateBatches(for: client) },
+            events: { await engine.events() },
+            startMonitoring: { region in try await engine.startMonitoring(region, for: client) },
+            stopMonitoring: { region in await engine.stopMonitoring(region) },
+            startMonitoringVisits: { try await engine.startMonitoringVisits(for: client) },
+            stopMonitoringVisits: { await engine.stopMonitoringVisits() },
+            startUpdatingHeading: { await engine.startUpdatingHeading(for: client) },
+            stopUpdatingHeading: { await engine.stopUpdatingHeading() },
             setAllowsBackgroundLocationUpdates: { allowed in
-                try await SourceAttachment.$current.withValue(attachment) {
-                    try await engine.setAllowsBackgroundLocationUpdates(allowed)
-                }
+                try await engine.setAllowsBackgroundLocationUpdates(allowed)
             },
-            startBackgroundSession: {
-                await SourceAttachment.$current.withValue(attachment) { await engine.startBackgroundSession() }
-            },
-            stopBackgroundSession: {
-                await SourceAttachment.$current.withValue(attachment) { await engine.stopBackgroundSession() }
-            },
+            startBackgroundSession: { await engine.startBackgroundSession() },
+            stopBackgroundSession: { await engine.stopBackgroundSession() },
             authorizationSnapshot: { engine.authorizationSnapshot },
             locationServicesEnabled: { await engine.locationServicesEnabled() },
             location: { await engine.location() },
             heading: { await engine.heading() },
-            headingAvailable: {
-                await SourceAttachment.$current.withValue(attachment) { await engine.headingAvailable() }
-            },
+            headingAvailable: { await engine.headingAvailable(for: client) },
             isRangingAvailable: { engine.isRangingAvailable },
             significantLocationChangeMonitoringAvailable: { engine.significantLocationChangeMonitoringAvailable },
             maximumRegionMonitoringDistance: { engine.options.maximumRegionMonitoringDistance },
             monitoredRegions: { await engine.monitoredRegions() },
             properties: { await engine.properties },
-            set: { change in
-                try await SourceAttachment.$current.withValue(attachment) { try await engine.set(change) }
-            },
-            startUpdatingLocation: {
-                await SourceAttachment.$current.withValue(attachment) { await engine.startUpdatingLocation() }
-            },
-            stopUpdatingLocation: {
-                await SourceAttachment.$current.withValue(attachment) { await engine.stopUpdatingLocation() }
-            },
+            set: { change in try await engine.set(change) },
+            startUpdatingLocation: { await engine.startUpdatingLocation(for: client) },
+            stopUpdatingLocation: { await engine.stopUpdatingLocation(for: client) },
             startMonitoringSignificantLocationChanges: {
-                await SourceAttachment.$current.withValue(attachment) {
-                    await engine.startMonitoringSignificantLocationChanges()
-                }
+                await engine.startMonitoringSignificantLocationChanges(for: client)
             },
-            stopMonitoringSignificantLocationChanges: {
-                await SourceAttachment.$current.withValue(attachment) {
-                    await engine.stopMonitoringSignificantLocationChanges()
-                }
-            },
+            stopMonitoringSignificantLocationChanges: { await engine.stopMonitoringSignificantLocationChanges() },
             dismissHeadingCalibrationDisplay: { await engine.dismissHeadingCalibrationDisplay() },
             startServiceSession: { authorization, key in
-                await SourceAttachment.$current.withValue(attachment) {
-                    await engine.startServiceSession(authorization: authorization, fullAccuracyPurposeKey: key)
-                }
+                await engine.startServiceSession(authorization: authorization, fullAccuracyPurposeKey: key)
             }
         )
     }

@@ -1,11 +1,9 @@
-/// The source a ``LocationClient/simulated(engine:source:)`` client owns, handed to the engine with each call.
+/// The source a ``LocationClient/simulated(engine:source:)`` client owns, passed to the engine with each call that
+/// needs a source.
 ///
-/// The client runs every call on the engine with its attachment as the task's ``current`` value; the engine
-/// reads it to know whose source to start and whose consumers a fix goes to.
+/// The engine keeps one slot per attachment (by its identity): the client's live updates, one-shot requests and
+/// monitors get this source's fixes, never another client's.
 package final class SourceAttachment: Sendable {
-    /// The attachment of the client whose call is running, if any.
-    @TaskLocal package static var current: SourceAttachment?
-
     /// The client's source.
     package let source: any LocationSource
 

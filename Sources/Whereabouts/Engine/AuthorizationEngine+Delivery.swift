@@ -46,8 +46,16 @@ extension AuthorizationEngine {
     ///
     /// - Returns: The stream.
     public func liveUpdates() async -> AsyncThrowingStream<LocationUpdate, any Error> {
+        await liveUpdates(for: nil)
+    }
+
+    /// ``liveUpdates()`` from a client's own source.
+    ///
+    /// - Parameter client: The client's source; `nil` for the engine's own.
+    /// - Returns: The stream.
+    package func liveUpdates(for client: SourceAttachment?) async -> AsyncThrowingStream<LocationUpdate, any Error> {
         await prepare()
-        let mailbox = addMailboxSubscriber()
+        let mailbox = addMailboxSubscriber(key: slot(of: client))
         let sentinel = MailboxSentinel(mailbox)
         return AsyncThrowingStream {
             defer { withExtendedLifetime(sentinel) {} }
@@ -68,8 +76,18 @@ extension AuthorizationEngine {
     ///
     /// - Returns: The stream of batches.
     public func liveUpdateBatches() async -> AsyncThrowingStream<[LocationUpdate], any Error> {
+        await liveUpdateBatches(for: nil)
+    }
+
+    /// ``liveUpdateBatches()`` from a client's own source.
+    ///
+    /// - Parameter client: The client's source; `nil` for the engine's own.
+    /// - Returns: The stream of batches.
+    package func liveUpdateBatches(
+        for client: SourceAttachment?
+    ) async -> AsyncThrowingStream<[LocationUpdate], any Error> {
         await prepare()
-        let mailbox = addMailboxSubscriber()
+        let mailbox = addMailboxSubscriber(key: slot(of: client))
         let sentinel = MailboxSentinel(mailbox)
         return AsyncThrowingStream {
             defer { withExtendedLifetime(sentinel) {} }
@@ -82,7 +100,7 @@ extension AuthorizationEngine {
         subscribers.values.reduce(0) { $0 + ($1.mailbox?.bufferedFixes ?? 0) }
     }
 
-    private func addMailboxSubscriber() -> UpdateMailbox {
+    private func addMailboxSubscriber(key: SourceSlot.Key) -> UpdateMailbox {
         let id = nextSubscriberID
         let mailbox = UpdateMailbox(
             capacity: options.bufferedFixLimit,
@@ -92,6 +110,7 @@ extension AuthorizationEngine {
         mailbox.restrict(to: currentAllowance)
         let added = addSubscriber(
             mailbox: mailbox,
+            key: key,
             receive: { mailbox.post($0, precise: false) },
             finish: { mailbox.finish(throwing: $0) }
         )
@@ -107,17 +126,17 @@ extension AuthorizationEngine {
         receive: @escaping @Sendable (LocationUpdate) -> Void,
         finish: @escaping @Sendable ((any Error)?) -> Void
     ) -> Int {
-        addSubscriber(mailbox: nil, receive: receive, finish: finish)
+        addSubscriber(mailbox: nil, key: .engine, receive: receive, finish: finish)
     }
 
     private func addSubscriber(
         mailbox: UpdateMailbox?,
+        key: SourceSlot.Key,
         receive: @escaping @Sendable (LocationUpdate) -> Void,
         finish: @escaping @Sendable ((any Error)?) -> Void
     ) -> Int {
         let id = nextSubscriberID
         nextSubscriberID += 1
-        let key = callerSlot()
         subscribers[id] = Subscriber(mailbox: mailbox, receive: receive, finish: finish, key: key, lastState: nil)
         rearm(key)
         resume()
@@ -146,14 +165,15 @@ extension AuthorizationEngine {
         updateDemand()
     }
 
-    /// Whose source serves the running call: the calling client's (registered the first time it calls), else
-    /// the engine's own.
-    func callerSlot() -> SourceSlot.Key {
-        guard let attachment = SourceAttachment.current else { return .engine }
+    /// The slot of a client's source (registered the first time the client needs one), or the engine's own.
+    ///
+    /// - Parameter attachment: The client's source; `nil` for the engine's own.
+    /// - Returns: The slot's key.
+    func slot(of attachment: SourceAttachment?) -> SourceSlot.Key {
+        guard let attachment else { return .engine }
         let key = SourceSlot.Key.client(ObjectIdentifier(attachment))
         if slots[key] == nil {
             slots[key] = SourceSlot(source: attachment.source, owner: attachment)
-            if firstClientKey == nil { firstClientKey = key }
         }
         return key
     }
@@ -161,8 +181,20 @@ extension AuthorizationEngine {
     /// The slot that serves consumers of this key: the engine's own consumers use the engine's source, or, when
     /// none was attached, the first client's (an engine driven both directly and through one client).
     func serving(_ key: SourceSlot.Key) -> SourceSlot.Key {
-        if key == .engine, slots[.engine] == nil, let firstClientKey { return firstClientKey }
-        return key
+        guard key == .engine, slots[.engine] == nil else { return key }
+        if let firstClientKey { return firstClientKey }
+        guard let first = firstClient.current else { return key }
+        let registered = slot(of: first)
+        firstClientKey = registered
+        return registered
+    }
+
+    /// Records a client made on this engine: the first one's source serves the engine's own consumers (an engine
+    /// driven both directly and through one client) while the engine has no source of its own.
+    ///
+    /// - Parameter client: The client's source.
+    package nonisolated func adopt(_ client: SourceAttachment) {
+        firstClient.update { first in if first == nil { first = client } }
     }
 
     /// Lets an ended source start again, for a new consumer.
@@ -183,6 +215,9 @@ extension AuthorizationEngine {
     }
 
     func updateDemand() {
+        if firstClientKey == nil, slots[.engine] == nil, let first = firstClient.current {
+            firstClientKey = slot(of: first)
+        }
         for key in slots.keys {
             guard var slot = slots[key] else { continue }
             let needed = needs(key)

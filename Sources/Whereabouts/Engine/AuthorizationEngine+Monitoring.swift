@@ -15,6 +15,16 @@ extension AuthorizationEngine {
     ///   authorized or when accuracy is reduced; ``LocationError/Code/regionMonitoringFailure`` for a 21st region
     ///   or one larger than the largest radius.
     public func startMonitoring(_ region: Region) async throws(LocationError) {
+        try await startMonitoring(region, for: nil)
+    }
+
+    /// ``startMonitoring(_:)`` from a client's own source.
+    ///
+    /// - Parameters:
+    ///   - region: The region.
+    ///   - client: The client's source; `nil` for the engine's own.
+    /// - Throws: As ``startMonitoring(_:)``.
+    package func startMonitoring(_ region: Region, for client: SourceAttachment?) async throws(LocationError) {
         await prepare()
         if let error = policy.regionMonitoringError(
             for: region,
@@ -25,7 +35,7 @@ extension AuthorizationEngine {
         }
         regions[region.identifier] = (region, lastRawFix.map { region.contains($0.coordinate) })
         keepRegions()
-        monitorKey = callerSlot()
+        monitorKey = slot(of: client)
         rearm(monitorKey)
         stateDidChange()
     }
@@ -45,13 +55,21 @@ extension AuthorizationEngine {
     ///
     /// - Throws: ``LocationError`` ``LocationError/Code/notAuthorized`` without authorization.
     public func startMonitoringVisits() async throws(LocationError) {
+        try await startMonitoringVisits(for: nil)
+    }
+
+    /// ``startMonitoringVisits()`` from a client's own source.
+    ///
+    /// - Parameter client: The client's source; `nil` for the engine's own.
+    /// - Throws: As ``startMonitoringVisits()``.
+    package func startMonitoringVisits(for client: SourceAttachment?) async throws(LocationError) {
         await prepare()
         let now = policy.authorization
         guard now.status.isAuthorized else {
             throw LocationError.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)
         }
         visitsActive = true
-        monitorKey = callerSlot()
+        monitorKey = slot(of: client)
         rearm(monitorKey)
         stateDidChange()
     }
@@ -69,9 +87,16 @@ extension AuthorizationEngine {
     /// A compass needs no location authorization, but the true heading (which needs the
     /// position) is withheld while location is not authorized.
     public func startUpdatingHeading() async {
+        await startUpdatingHeading(for: nil)
+    }
+
+    /// ``startUpdatingHeading()`` from a client's own source.
+    ///
+    /// - Parameter client: The client's source; `nil` for the engine's own.
+    package func startUpdatingHeading(for client: SourceAttachment?) async {
         await prepare()
         headingActive = true
-        monitorKey = callerSlot()
+        monitorKey = slot(of: client)
         rearm(monitorKey)
         stateDidChange()
     }

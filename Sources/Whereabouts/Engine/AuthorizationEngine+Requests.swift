@@ -75,8 +75,17 @@ extension AuthorizationEngine {
     ///   to receive fixes, ``LocationError/Code/locationUnavailable`` when no fix came in time,
     ///   ``LocationError/Code/cancelled`` at once when the calling task is cancelled (the request ends).
     public func requestLocation() async throws -> Location {
+        try await requestLocation(for: nil)
+    }
+
+    /// ``requestLocation()`` answered by a client's own source.
+    ///
+    /// - Parameter client: The client's source; `nil` for the engine's own.
+    /// - Returns: The location.
+    /// - Throws: As ``requestLocation()``.
+    package func requestLocation(for client: SourceAttachment?) async throws -> Location {
         await prepare()
-        let ticket = submit(.location)
+        let ticket = submit(.location, for: client)
         let completed = await withTaskCancellationHandler {
             await result(of: ticket)
         } onCancel: {
@@ -100,6 +109,16 @@ extension AuthorizationEngine {
     /// Decides a request now and returns its ticket; the prompt, if one is due, is on screen
     /// when this returns. Collect the result with ``result(of:)``.
     package func submit(_ request: Request) -> Int {
+        submit(request, for: nil)
+    }
+
+    /// ``submit(_:)`` for a client: a location request is answered by the client's own source.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - client: The client's source; `nil` for the engine's own.
+    /// - Returns: The request's ticket.
+    package func submit(_ request: Request, for client: SourceAttachment?) -> Int {
         let ticket = nextTicket
         nextTicket += 1
         switch request {
@@ -110,7 +129,7 @@ extension AuthorizationEngine {
         case .temporaryFullAccuracy(let key):
             start(update { $0.requestTemporaryFullAccuracy(purposeKey: key) }, ticket: ticket, purposeKey: key)
         case .location:
-            decideLocation(ticket)
+            decideLocation(ticket, key: slot(of: client))
         }
         return ticket
     }
@@ -176,9 +195,8 @@ extension AuthorizationEngine {
         }
     }
 
-    private func decideLocation(_ ticket: Int) {
+    private func decideLocation(_ ticket: Int, key: SourceSlot.Key) {
         if let error = policy.locationRequestError { return finish(ticket, .failure(error)) }
-        let key = callerSlot()
         locationRequests[ticket] = (elapsed() + options.locationTimeout, key)
         rearm(key)
         let clock = clock

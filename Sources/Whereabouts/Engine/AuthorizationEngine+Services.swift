@@ -27,8 +27,15 @@ extension AuthorizationEngine {
     /// Without authorization nothing is delivered, and `.didFailWithError` says why, as iOS reports
     /// `kCLErrorDenied`; fixes flow once the app is authorized.
     public func startUpdatingLocation() async {
+        await startUpdatingLocation(for: nil)
+    }
+
+    /// ``startUpdatingLocation()`` from a client's own source.
+    ///
+    /// - Parameter client: The client's source; `nil` for the engine's own.
+    package func startUpdatingLocation(for client: SourceAttachment?) async {
         await prepare()
-        let key = callerSlot()
+        let key = slot(of: client)
         updatingLocation.insert(key)
         rearm(key)
         resume()
@@ -41,8 +48,15 @@ extension AuthorizationEngine {
 
     /// Stops the standard location service for the calling client.
     public func stopUpdatingLocation() async {
+        await stopUpdatingLocation(for: nil)
+    }
+
+    /// ``stopUpdatingLocation()`` for a client.
+    ///
+    /// - Parameter client: The client's source; `nil` for the engine's own.
+    package func stopUpdatingLocation(for client: SourceAttachment?) async {
         await prepare()
-        updatingLocation.remove(callerSlot())
+        updatingLocation.remove(slot(of: client))
         stateDidChange()
     }
 
@@ -51,6 +65,13 @@ extension AuthorizationEngine {
     /// `.didUpdateLocations` on ``events()``. In the background it delivers only with Always; under reduced
     /// accuracy its fixes are approximate.
     public func startMonitoringSignificantLocationChanges() async {
+        await startMonitoringSignificantLocationChanges(for: nil)
+    }
+
+    /// ``startMonitoringSignificantLocationChanges()`` from a client's own source.
+    ///
+    /// - Parameter client: The client's source; `nil` for the engine's own.
+    package func startMonitoringSignificantLocationChanges(for client: SourceAttachment?) async {
         await prepare()
         let now = policy.authorization
         if !now.status.isAuthorized, now.status != .notDetermined {
@@ -58,7 +79,7 @@ extension AuthorizationEngine {
         }
         let starting = !significantChangesActive
         significantChangesActive = true
-        monitorKey = callerSlot()
+        monitorKey = slot(of: client)
         rearm(monitorKey)
         if starting {
             lastSignificantFix = nil
@@ -103,8 +124,16 @@ extension AuthorizationEngine {
     ///
     /// - Returns: ``LocationSource/providesHeadings`` of the source that serves the caller.
     public func headingAvailable() async -> Bool {
+        await headingAvailable(for: nil)
+    }
+
+    /// ``headingAvailable()`` of a client's own source.
+    ///
+    /// - Parameter client: The client's source; `nil` for the engine's own.
+    /// - Returns: Whether that source gives headings.
+    package func headingAvailable(for client: SourceAttachment?) async -> Bool {
         await prepare()
-        return slots[serving(callerSlot())]?.source.providesHeadings ?? false
+        return slots[serving(slot(of: client))]?.source.providesHeadings ?? false
     }
 
     /// Whether Location Services are on for the device.

@@ -177,6 +177,8 @@ public actor AuthorizationEngine {
     @exclusivity(unchecked) var monitorKey = SourceSlot.Key.engine
     /// The first client's slot, which serves the engine's own consumers when the engine has no source.
     @exclusivity(unchecked) var firstClientKey: SourceSlot.Key?
+    /// The first client made on this engine (``adopt(_:)``), registered as `firstClientKey` when first needed.
+    let firstClient = LockedValue<SourceAttachment?>(nil)
     @exclusivity(unchecked) var sourceProblem: String?
     @exclusivity(unchecked) var lastFixAt: Duration
     @exclusivity(unchecked) var noFixTimedOut = false
@@ -231,7 +233,6 @@ public actor AuthorizationEngine {
     /// Reads the app's grant from the consent store, if not done yet. Every public method does
     /// this first; call it to have the engine ready before the first request.
     public func prepare() async {
-        _ = callerSlot()  // a client's first call registers its source
         if isLoaded { return }
         if let loadTask {
             await loadTask.value

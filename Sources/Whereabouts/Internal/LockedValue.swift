@@ -14,4 +14,12 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
         get { lock.withLock { value } }
         set { lock.withLock { value = newValue } }
     }
+
+    /// Reads and changes the value in one step, under the lock.
+    ///
+    /// - Parameter change: What to do with the value.
+    /// - Returns: What `change` returns.
+    package func update<Result>(_ change: (inout Value) -> Result) -> Result {
+        lock.withLock { change(&value) }
+    }
 }
