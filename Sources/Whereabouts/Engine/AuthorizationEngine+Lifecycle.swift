@@ -9,7 +9,18 @@ extension AuthorizationEngine {
     /// - Parameter event: What happened.
     public func handle(_ event: LifecycleEvent) async {
         await prepare()
+        let before = policy.appState
         update { $0.handle(event) }
+        appStateSnapshot.current = policy.appState
+        switch (before, policy.appState) {
+        case (.background, .foreground), (.notRunning, .foreground):
+            announce(.willEnterForeground)
+            announce(.didBecomeActive)
+        case (.foreground, .background):
+            announce(.willResignActive)
+            announce(.didEnterBackground)
+        default: break
+        }
         if event == .launch || event == .foreground { sessionsCameIntoUse() }
         if event == .terminate {
             headingActive = false

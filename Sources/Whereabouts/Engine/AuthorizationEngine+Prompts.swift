@@ -12,7 +12,10 @@ extension AuthorizationEngine {
     ) throws(Failure) -> Value {
         let grantBefore = policy.grant
         defer {
-            if policy.grant != grantBefore { persistGrant() }
+            if policy.grant != grantBefore {
+                grantSnapshot.current = policy.grant
+                persistGrant()
+            }
             if policy.prompt == nil, presentedPrompt != nil { promptTakenOff() }
         }
         return try change(&policy)
@@ -54,6 +57,7 @@ extension AuthorizationEngine {
             preciseByDefault: !declarations.defaultAccuracyReduced
         )
         nextPromptID += 1
+        if presentedPrompt == nil { announce(.willResignActive) }
         presentedPrompt = prompt
         promptTickets = ticket.map { [$0] } ?? []
         let prompter = prompter
@@ -72,6 +76,7 @@ extension AuthorizationEngine {
         promptTasks[prompt.id]?.cancel()
         promptTasks[prompt.id] = nil
         for ticket in tickets { finish(ticket, prompt.kind.outcome, .ignored(.notInForeground)) }
+        if policy.appState == .foreground { announce(.didBecomeActive) }
     }
 
     /// Waits until the prompt with this id has been answered and applied.
@@ -87,8 +92,28 @@ extension AuthorizationEngine {
         promptTasks[prompt.id] = nil
         let answer = update { $0.answer(given) }
         stateDidChange()
+        announce(.didBecomeActive)
         let resolution: RequestResolution = answer.map { .answered($0) } ?? .ignored(.notInForeground)
         for ticket in tickets { finish(ticket, prompt.kind.outcome, resolution) }
+    }
+
+    /// The app's activity changes: a prompt covers it or goes, or its life changes.
+    ///
+    /// - Returns: The stream; cancelling it unsubscribes.
+    package func applicationActivity() -> AsyncStream<ApplicationActivity> {
+        let (stream, continuation) = AsyncStream<ApplicationActivity>.makeStream()
+        let id = nextSubscriberID
+        nextSubscriberID += 1
+        activityContinuations[id] = continuation
+        continuation.onTermination = { _ in Task { await self.removeActivitySubscriber(id) } }
+        return stream
+    }
+
+    private func removeActivitySubscriber(_ id: Int) { activityContinuations[id] = nil }
+
+    /// Tells the app's activity subscribers of a change, as UIKit posts its notifications.
+    func announce(_ activity: ApplicationActivity) {
+        for id in activityContinuations.keys.sorted() { activityContinuations[id]?.yield(activity) }
     }
 
     /// Shows the upgrade prompt when provisional Always meets its first use in the background (rule 4).

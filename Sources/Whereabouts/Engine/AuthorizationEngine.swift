@@ -170,6 +170,13 @@ public actor AuthorizationEngine {
     var sessions: [Int: (session: LocationPolicy.Session, channel: DiagnosticsChannel)] = [:]
     /// The authorization as last known, for synchronous readers.
     let snapshot = LockedValue(Authorization(status: .notDetermined, accuracy: .fullAccuracy))
+    /// The grant as last kept, for synchronous readers (a simulated location manager's monitored regions, and
+    /// whether Always was asked for on this install).
+    package let grantSnapshot = LockedValue(Grant())
+    /// Where the app is in its life, for synchronous readers (a client made while the app is in the background).
+    package let appStateSnapshot = LockedValue(AppState.foreground)
+    /// Where the app's activity changes go: prompts covering the app, and its life.
+    var activityContinuations: [Int: AsyncStream<ApplicationActivity>.Continuation] = [:]
 
     // The sources: the engine's own, and one per simulated client.
     @exclusivity(unchecked) var slots: [SourceSlot.Key: SourceSlot] = [:]
@@ -251,6 +258,7 @@ public actor AuthorizationEngine {
     private func finishLoading(_ kept: Grant?) {
         guard !isLoaded else { return }
         policy.grant = kept ?? Grant()
+        grantSnapshot.current = policy.grant
         isLoaded = true
         lastAuthorization = policy.authorization
         snapshot.current = policy.authorization

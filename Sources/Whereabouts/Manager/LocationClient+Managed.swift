@@ -14,6 +14,7 @@ extension LocationClient {
             },
             requestLocation: { try await holder.adapter.requestLocation() },
             liveUpdates: { await holder.adapter.liveUpdates() },
+            liveUpdateBatches: { await holder.adapter.liveUpdateBatches() },
             events: { await holder.adapter.events() },
             startMonitoring: { region in try await holder.adapter.startMonitoring(region) },
             stopMonitoring: { region in await holder.adapter.stopMonitoring(region) },

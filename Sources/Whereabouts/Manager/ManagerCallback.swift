@@ -20,4 +20,7 @@ package enum ManagerCallback: Hashable, Sendable {
     case didPauseLocationUpdates
     /// `locationManagerDidResumeLocationUpdates(_:)`.
     case didResumeLocationUpdates
+    /// The simulated OS's source ran out (a replay reached its end) or failed: its updates stopped. Core Location
+    /// never sends it; the client ends its live-update streams, as the simulated OS's own streams end.
+    case sourceDidEnd(LocationError?)
 }

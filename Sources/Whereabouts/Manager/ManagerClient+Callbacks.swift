@@ -50,6 +50,13 @@ extension ManagerClient {
             paused = true
             broadcast(.didPauseLocationUpdates)
             refreshDiagnostics()
+        case .sourceDidEnd(let error):
+            // The manager's updates stopped; the app's own startUpdatingLocation() stays started (a new consumer
+            // starts the source again, as on the simulated OS).
+            let ended = updateSubscribers
+            updateSubscribers.removeAll()
+            for id in ended.keys.sorted() { ended[id]?.mailbox.finish(throwing: error) }
+            if !standardServiceStarted { updateDemand() }
         case .didResumeLocationUpdates:
             // Once only: the adapter already said so if it resumed them itself (resumeAfterPause()).
             guard paused else { return }
@@ -67,6 +74,7 @@ extension ManagerClient {
         guard now != current else { return }
         current = now
         snapshot.current = now
+        for subscriber in updateSubscribers.values { subscriber.mailbox.restrict(to: allowance) }
         if now.status != .authorizedWhenInUse { alwaysDeclined = false }
         if now.accuracy == .fullAccuracy { fullAccuracyDeclined = false }
         for id in authorizationSubscribers.keys.sorted() { authorizationSubscribers[id]?.yield(now) }
@@ -124,13 +132,11 @@ extension ManagerClient {
     /// Gives each live-updates subscriber the new locations with the diagnostics that hold.
     private func deliver(_ locations: [Location]) {
         let diagnostics = diagnostics()
+        let updates = locations.map { LocationUpdate(location: $0, diagnostics: diagnostics, authorization: current) }
+        let precise = current.accuracy == .fullAccuracy
         for id in updateSubscribers.keys.sorted() {
             guard var subscriber = updateSubscribers[id] else { continue }
-            for location in locations {
-                subscriber.continuation.yield(
-                    LocationUpdate(location: location, diagnostics: diagnostics, authorization: current)
-                )
-            }
+            subscriber.mailbox.post(updates, precise: precise, fixes: updates.count)
             subscriber.diagnostics = diagnostics
             subscriber.authorization = current
             updateSubscribers[id] = subscriber
@@ -147,8 +153,9 @@ extension ManagerClient {
             else { continue }
             subscriber.diagnostics = diagnostics
             subscriber.authorization = current
-            subscriber.continuation.yield(
-                LocationUpdate(location: nil, diagnostics: diagnostics, authorization: current)
+            subscriber.mailbox.post(
+                LocationUpdate(location: nil, diagnostics: diagnostics, authorization: current),
+                precise: false
             )
             updateSubscribers[id] = subscriber
         }

@@ -35,26 +35,72 @@ extension ManagerClient {
 
     /// Live updates: first one without a location carrying the diagnostics, then each fix. Core
     /// Location's updates run while at least one consumer iterates and the app is authorized.
+    ///
+    /// At most ``bufferedFixLimit`` fixes wait for a consumer that reads slower than they come (a simulated
+    /// manager waits for room before it delivers more); a fix the authorization no longer allows never leaves the
+    /// queue.
     func liveUpdates() -> AsyncThrowingStream<LocationUpdate, any Error> {
-        authorizationMayHaveChanged()
-        let id = makeID()
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: LocationUpdate.self)
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in
-                self?.updateSubscribers[id] = nil
-                self?.updateDemand()
+        let mailbox = addUpdateSubscriber()
+        let sentinel = MailboxSentinel(mailbox)
+        return AsyncThrowingStream {
+            defer { withExtendedLifetime(sentinel) {} }
+            switch try mailbox.poll() {
+            case .taken(let update): return update
+            case .ended: return nil
+            case .empty: return try await mailbox.next()
             }
         }
-        let diagnostics = diagnostics()
-        continuation.yield(LocationUpdate(location: nil, diagnostics: diagnostics, authorization: current))
-        updateSubscribers[id] = UpdateSubscriber(
-            continuation: continuation,
-            diagnostics: diagnostics,
-            authorization: current
+    }
+
+    /// Live updates in batches: every update waiting for the consumer at once, as `didUpdateLocations` hands
+    /// over an array.
+    func liveUpdateBatches() -> AsyncThrowingStream<[LocationUpdate], any Error> {
+        let mailbox = addUpdateSubscriber()
+        let sentinel = MailboxSentinel(mailbox)
+        return AsyncThrowingStream {
+            defer { withExtendedLifetime(sentinel) {} }
+            return try await mailbox.nextBatch()
+        }
+    }
+
+    /// The most fixes that wait for one live-updates consumer.
+    static var bufferedFixLimit: Int { 1024 }
+
+    /// Registers a live-updates consumer, with its first update (no location, the diagnostics that hold), and
+    /// starts Core Location's updates if they were not running.
+    private func addUpdateSubscriber() -> UpdateMailbox {
+        authorizationMayHaveChanged()
+        let id = makeID()
+        let mailbox = UpdateMailbox(
+            capacity: Self.bufferedFixLimit,
+            batchLimit: 256,
+            onClose: { [weak self] in
+                Task { @MainActor in
+                    self?.updateSubscribers[id] = nil
+                    self?.updateDemand()
+                }
+            }
         )
+        mailbox.restrict(to: allowance)
+        let diagnostics = diagnostics()
+        mailbox.post(LocationUpdate(location: nil, diagnostics: diagnostics, authorization: current), precise: false)
+        updateSubscribers[id] = UpdateSubscriber(mailbox: mailbox, diagnostics: diagnostics, authorization: current)
         updateDemand()
         resumeAfterPause()  // a new consumer starts updates that paused again, as startUpdatingLocation() does
-        return stream
+        return mailbox
+    }
+
+    /// Which fixes the app may be handed now.
+    var allowance: DeliveryAllowance {
+        DeliveryAllowance(locations: current.status.isAuthorized, precise: current.accuracy == .fullAccuracy)
+    }
+
+    /// Waits until every live-updates consumer has room for another batch: a simulated manager calls this before it
+    /// delivers more, so a slow consumer holds its source back.
+    package func waitForRoom() async {
+        for subscriber in updateSubscribers.values where subscriber.mailbox.isFull {
+            await subscriber.mailbox.waitForRoom()
+        }
     }
 
     /// Starts monitoring a region; an error rather than silence where iOS would not monitor it

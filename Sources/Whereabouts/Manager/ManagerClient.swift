@@ -192,6 +192,18 @@ package final class ManagerClient {
         }
     }
 
+    /// A change in the app's activity, as UIKit's notifications announce it.
+    ///
+    /// - Parameter activity: What changed.
+    package func applicationActivityChanged(_ activity: ApplicationActivity) {
+        switch activity {
+        case .willResignActive: appWillResignActive()
+        case .didBecomeActive: appDidBecomeActive()
+        case .didEnterBackground: appDidEnterBackground()
+        case .willEnterForeground: appWillEnterForeground()
+        }
+    }
+
     /// The app went to the background.
     package func appDidEnterBackground() {
         isActive = false

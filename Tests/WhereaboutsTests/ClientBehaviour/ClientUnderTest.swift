@@ -5,11 +5,13 @@ import WhereaboutsTesting
 
 @testable import Whereabouts
 
-/// The two clients an app can be given, for tests that must hold on both: the simulated client (the engine decides,
-/// a scripted source gives fixes) and the client logic over a `CLLocationManager` stand-in (what runs on a device).
+/// The clients an app can be given, for tests that must hold on all: the simulated client (the engine decides, a
+/// scripted source gives fixes), the client logic over a `CLLocationManager` stand-in (what runs on a device), and
+/// the same client logic over a location manager of the simulated OS.
 enum ClientKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case simulated
     case coreLocationLogic
+    case simulatedManager
 
     var testDescription: String { rawValue }
 
@@ -22,6 +24,8 @@ enum ClientKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         switch self {
         case .simulated:
             return await SimulatedClientUnderTest(authorized: authorized)
+        case .simulatedManager:
+            return await SimulatedClientUnderTest(authorized: authorized, throughManager: true)
         case .coreLocationLogic:
             return StandInClientUnderTest(authorized: authorized)
         }
@@ -60,8 +64,10 @@ final class SimulatedClientUnderTest: ClientUnderTest {
     let clock = TestClock<Duration>()
     let engine: AuthorizationEngine
     let client: LocationClient
+    /// The client logic, when the client is the one over a simulated location manager.
+    let holder: ManagerClientHolder?
 
-    init(authorized: Bool) async {
+    init(authorized: Bool, throughManager: Bool = false) async {
         let store = InMemoryConsentStore(
             authorized ? ["com.example.test": Grant(decision: .whenInUse, precise: true)] : [:]
         )
@@ -73,8 +79,17 @@ final class SimulatedClientUnderTest: ClientUnderTest {
             coarsener: Coarsener(secret: Coarsener.Secret(k0: 1, k1: 2)),
             clock: clock
         )
-        client = .simulated(engine: engine, source: source)
         await engine.prepare()
+        if throughManager {
+            let engine = engine
+            let source = source
+            let holder = ManagerClientHolder { ManagerClient(engine: engine, source: source, clock: ContinuousClock()) }
+            self.holder = holder
+            client = .managed(holder)
+        } else {
+            holder = nil
+            client = .simulated(engine: engine, source: source)
+        }
     }
 
     func locateWhenAsked(_ location: Location) async {
@@ -96,7 +111,8 @@ final class SimulatedClientUnderTest: ClientUnderTest {
 
     func waitForWaitingRequests(_ count: Int) async {
         for _ in 0..<10_000 {
-            if await engine.promptTickets.count >= count { return }
+            if let holder, (holder.adapter.prompt?.waiters.count ?? 0) >= count { return }
+            if holder == nil, await engine.promptTickets.count >= count { return }
             await Task.yield()
         }
         Issue.record("\(count) requests never waited for the prompt")
@@ -110,14 +126,18 @@ final class SimulatedClientUnderTest: ClientUnderTest {
 
     func waitForLocationRequests(_ count: Int) async {
         for _ in 0..<10_000 {
-            if await engine.locationRequests.count >= count { return }
+            if let holder, holder.adapter.locationRequests.count >= count { return }
+            if holder == nil, await engine.locationRequests.count >= count { return }
             await Task.yield()
         }
         Issue.record("\(count) location requests never waited for a fix")
     }
 
     func noFixComes() async {
-        await waitForLocationRequests(1)
+        for _ in 0..<10_000 {
+            if await !engine.locationRequests.isEmpty { break }
+            await Task.yield()
+        }
         await clock.advance(by: engine.options.locationTimeout)
     }
 }

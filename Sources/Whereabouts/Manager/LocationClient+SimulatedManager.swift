@@ -1,0 +1,42 @@
+extension LocationClient {
+    /// The client logic that runs on a device (``ManagerClient``), over a location manager of the simulated OS.
+    ///
+    /// - Parameters:
+    ///   - engine: The simulated OS.
+    ///   - source: Where the manager's raw fixes come from.
+    ///   - clock: The clock the client logic waits on for what iOS does not announce.
+    /// - Returns: The client.
+    package static func simulatedManager(
+        engine: AuthorizationEngine,
+        source: any LocationSource,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) -> LocationClient {
+        .managed(ManagerClientHolder { ManagerClient(engine: engine, source: source, clock: clock) })
+    }
+}
+
+extension ManagerClient {
+    /// Makes the client logic over a new location manager of the simulated OS, and follows the app's activity there.
+    ///
+    /// - Parameters:
+    ///   - engine: The simulated OS.
+    ///   - source: Where the manager's raw fixes come from.
+    ///   - clock: The clock the client logic waits on.
+    package convenience init(engine: AuthorizationEngine, source: any LocationSource, clock: any Clock<Duration>) {
+        let manager = SimulatedLocationManager(engine: engine, source: source)
+        let state: ApplicationState = engine.appStateSnapshot.current == .foreground ? .active : .background
+        self.init(
+            manager: manager,
+            applicationState: state,
+            declarations: .success(engine.declarations),
+            clock: clock,
+            alwaysMemory: AlwaysRequestMemory(
+                // The OS keeps it in the grant, and records it when it shows the upgrade prompt.
+                wasRequested: { engine.grantSnapshot.current.alwaysPromptShown },
+                recordRequest: {}
+            )
+        )
+        manager.waitForRoom = { [weak self] in await self?.waitForRoom() }
+        manager.activity = { [weak self] change in self?.applicationActivityChanged(change) }
+    }
+}

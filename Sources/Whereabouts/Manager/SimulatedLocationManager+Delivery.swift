@@ -1,0 +1,141 @@
+/// Fixes, one-shot requests and the OS's delegate events, as Core Location delivers them.
+extension SimulatedLocationManager {
+    package func startUpdatingLocation() {
+        // Core Location cancels an outstanding requestLocation(); the next update answers the client instead.
+        oneShot?.cancel()
+        oneShot = nil
+        guard !isUpdatingLocation else { return }
+        isUpdatingLocation = true
+        updatesGeneration += 1
+        let generation = updatesGeneration
+        send { [client] engine in
+            let batches = await engine.liveUpdateBatches(for: client)
+            await self.read(batches, generation: generation)
+        }
+    }
+
+    package func stopUpdatingLocation() {
+        oneShot?.cancel()
+        oneShot = nil
+        isUpdatingLocation = false
+        updatesGeneration += 1
+        updates?.cancel()
+        updates = nil
+    }
+
+    /// Reads the OS's live updates for this manager while the standard service runs: each batch's fixes as one
+    /// `didUpdateLocations`, the next batch only once the client's consumers have room for it.
+    private func read(_ batches: AsyncThrowingStream<[LocationUpdate], any Error>, generation: Int) {
+        // Stopped (or started again) while the OS was being asked: this stream is dropped, which ends it there.
+        guard generation == updatesGeneration else { return }
+        updates = Task { [weak self] in
+            do {
+                for try await batch in batches {
+                    guard let self, !Task.isCancelled else { return }
+                    let locations = batch.compactMap(\.location)
+                    guard !locations.isEmpty else { continue }
+                    self.deliver(.didUpdateLocations(locations))
+                    await self.waitForRoom?()
+                }
+                guard let self, generation == self.updatesGeneration, !Task.isCancelled else { return }
+                self.sourceEnded(nil)
+            } catch {
+                guard let self, generation == self.updatesGeneration else { return }
+                self.sourceEnded(error as? LocationError ?? .sourceFailed(String(describing: error)))
+            }
+        }
+    }
+
+    /// The source ran out or failed: the standard service stops, and the client is told (a replay has an end;
+    /// Core Location's updates never do).
+    private func sourceEnded(_ error: LocationError?) {
+        isUpdatingLocation = false
+        updatesGeneration += 1
+        updates = nil
+        deliver(.sourceDidEnd(error))
+    }
+
+    package func requestLocation() {
+        // While updates run, their next fix answers it, as on iOS.
+        guard !isUpdatingLocation else { return }
+        oneShot?.cancel()
+        let engine = engine
+        let client = client
+        oneShot = Task { [weak self] in
+            do {
+                let location = try await engine.requestLocation(for: client)
+                guard let self, !Task.isCancelled else { return }
+                self.oneShot = nil
+                self.deliver(.didUpdateLocations([location]))
+            } catch {
+                guard let self, !Task.isCancelled else { return }
+                self.oneShot = nil
+                guard let failure = Self.managerError(error) else { return }
+                self.deliver(.didFailWithError(failure))
+            }
+        }
+    }
+
+    /// The Core Location error for a failed one-shot request, or `nil` when Core Location says nothing (the request
+    /// was cancelled).
+    nonisolated static func managerError(_ error: any Error) -> ManagerError? {
+        guard let error = error as? LocationError else {
+            return ManagerError(code: ManagerError.locationUnknown, message: String(describing: error))
+        }
+        switch error.code {
+        case .cancelled: return nil
+        case .notAuthorized, .notInUse: return ManagerError(code: ManagerError.denied, message: error.description)
+        default: return ManagerError(code: ManagerError.locationUnknown, message: error.description)
+        }
+    }
+
+    /// Listens to the OS: its delegate events and the app's activity, on the main actor.
+    func listen(to events: AsyncStream<LocationEvent>, _ activity: AsyncStream<ApplicationActivity>) {
+        listeners.append(
+            Task { [weak self] in
+                for await event in events {
+                    guard let self else { return }
+                    self.receive(event)
+                }
+            }
+        )
+        listeners.append(
+            Task { [weak self] in
+                for await change in activity {
+                    guard let self else { return }
+                    self.activity?(change)
+                }
+            }
+        )
+    }
+
+    /// One of the OS's delegate events, as Core Location's callback.
+    ///
+    /// Fixes of the standard service come in batches from the live updates instead, and a one-shot answer from its
+    /// request; the events' fixes are passed on only for significant-change monitoring while neither runs.
+    private func receive(_ event: LocationEvent) {
+        switch event {
+        case .didChangeAuthorization:
+            deliver(.didChangeAuthorization)
+        case .didUpdateLocations(let locations):
+            guard significantChanges, !isUpdatingLocation, oneShot == nil else { return }
+            deliver(.didUpdateLocations(locations))
+        case .didFailWithError(let error):
+            switch error.code {
+            case .locationUnavailable, .sourceFailed:
+                deliver(.didFailWithError(ManagerError(code: ManagerError.locationUnknown, message: error.description)))
+            case .notAuthorized:
+                deliver(.didFailWithError(ManagerError(code: ManagerError.denied, message: error.description)))
+            default:
+                // The client says itself what ends region monitoring, and the consent store is the OS's business.
+                break
+            }
+        case .didUpdateHeading(let heading): deliver(.didUpdateHeading(heading))
+        case .didEnterRegion(let region): deliver(.didEnterRegion(region.identifier))
+        case .didExitRegion(let region): deliver(.didExitRegion(region.identifier))
+        case .didVisit(let visit): deliver(.didVisit(visit))
+        case .didPauseLocationUpdates: deliver(.didPauseLocationUpdates)
+        case .didResumeLocationUpdates: deliver(.didResumeLocationUpdates)
+        }
+    }
+}

@@ -1,0 +1,254 @@
+/// One `CLLocationManager` on the simulated OS: what ``ManagerClient`` drives on Linux and in tests, as it drives a
+/// real `CLLocationManager` on a device.
+///
+/// The ``AuthorizationEngine`` is the OS: it holds the grant, shows the prompts and decides, by ``LocationPolicy``,
+/// what the app may receive. The manager has its own source and speaks to the client logic only as Core Location
+/// does: through its properties and delegate-style callbacks on the main actor, and as silently where Core Location
+/// is silent — a request the OS ignores sends no callback, an answer that changes nothing sends nothing, and a
+/// prompt over the app makes it resign active until it is answered (``activity``).
+///
+/// Calls reach the OS in the order the client made them (one queue). A live update stream's fixes come in batches,
+/// and the manager delivers the next batch only once the client's consumers have room for it (``waitForRoom``), so a
+/// slow consumer holds its source back.
+@MainActor
+package final class SimulatedLocationManager: LocationManaging {
+    /// A call on the OS, run in order after the calls made before it.
+    typealias Command = @Sendable (AuthorizationEngine) async -> Void
+
+    /// The OS this manager runs on.
+    package let engine: AuthorizationEngine
+    /// This manager's source, as the OS knows it.
+    let client: SourceAttachment
+    private let commands: AsyncStream<Command>.Continuation
+    /// Runs the calls in order; also listens to the OS's delegate events and the app's activity.
+    private var runner: Task<Void, Never>?
+    var listeners: [Task<Void, Never>] = []
+
+    package var callback: (@MainActor (ManagerCallback) -> Void)?
+    /// Where the app's activity changes go (UIKit's notifications on a device).
+    package var activity: (@MainActor (ApplicationActivity) -> Void)?
+    /// Waits until the client's live-updates consumers have room for another batch.
+    package var waitForRoom: (@MainActor () async -> Void)?
+
+    package var allowsBackgroundLocationUpdates = false {
+        didSet {
+            let allowed = allowsBackgroundLocationUpdates
+            // The client checks the background mode first, as iOS raises an exception without it.
+            send { engine in try? await engine.setAllowsBackgroundLocationUpdates(allowed) }
+        }
+    }
+    package private(set) var location: Location?
+    package private(set) var heading: Heading?
+    package let capabilities = ManagerCapabilities.all
+    package let isRegionMonitoringAvailable = true
+    package var isRangingAvailable: Bool { engine.isRangingAvailable }
+    package var significantLocationChangeMonitoringAvailable: Bool {
+        engine.significantLocationChangeMonitoringAvailable
+    }
+    package var maximumRegionMonitoringDistance: Double { engine.options.maximumRegionMonitoringDistance }
+    package var headingAvailable: Bool { client.source.providesHeadings }
+
+    /// Whether the standard location service runs for this manager.
+    var isUpdatingLocation = false
+    /// Tells the current live-update stream from one stopped before it.
+    var updatesGeneration = 0
+    /// Reads the OS's live updates for this manager while the standard service runs.
+    var updates: Task<Void, Never>?
+    /// The outstanding `requestLocation()`, if any.
+    var oneShot: Task<Void, Never>?
+    /// Whether significant-change monitoring runs for this manager.
+    var significantChanges = false
+
+    /// Makes a location manager on the simulated OS, with its own source.
+    ///
+    /// - Parameters:
+    ///   - engine: The simulated OS.
+    ///   - source: Where this manager's raw fixes come from.
+    package init(engine: AuthorizationEngine, source: any LocationSource) {
+        self.engine = engine
+        self.client = SourceAttachment(source: source)
+        engine.adopt(client)
+        let (stream, continuation) = AsyncStream.makeStream(of: Command.self)
+        commands = continuation
+        runner = Task { [weak self, engine] in
+            // Listen first, so that nothing the calls below cause is missed.
+            let events = await engine.events()
+            let activity = await engine.applicationActivity()
+            self?.listen(to: events, activity)
+            for await command in stream { await command(engine) }
+        }
+    }
+
+    isolated deinit {
+        commands.finish()
+        runner?.cancel()
+        updates?.cancel()
+        oneShot?.cancel()
+        for listener in listeners { listener.cancel() }
+    }
+
+    /// Runs a call on the OS after the calls made before it.
+    func send(_ command: @escaping Command) {
+        commands.yield(command)
+    }
+
+    package var authorizationStatus: AuthorizationStatus { engine.authorizationSnapshot.status }
+    package var accuracyAuthorization: AccuracyAuthorization { engine.authorizationSnapshot.accuracy }
+    package var monitoredRegions: [Region] { engine.grantSnapshot.current.monitoredRegions }
+
+    #if compiler(>=6.2)
+    @concurrent package nonisolated func locationServicesEnabled() async -> Bool {
+        await engine.locationServicesEnabled()
+    }
+    #else
+    package nonisolated func locationServicesEnabled() async -> Bool {
+        await engine.locationServicesEnabled()
+    }
+    #endif
+
+    // MARK: Authorization
+
+    package func requestWhenInUseAuthorization() {
+        ask(.whenInUse)
+    }
+
+    package func requestAlwaysAuthorization() {
+        ask(.always)
+    }
+
+    /// Asks the OS; whatever it decides reaches the client only as Core Location tells it (an authorization change,
+    /// the app resigning active under a prompt), never as a reply.
+    private func ask(_ request: AuthorizationEngine.Request) {
+        send { engine in
+            let ticket = await engine.submit(request)
+            Task { _ = await engine.result(of: ticket) }
+        }
+    }
+
+    package func requestTemporaryFullAccuracyAuthorization(
+        withPurposeKey purposeKey: String,
+        completion: @escaping @MainActor (ManagerError?) -> Void
+    ) {
+        send { engine in
+            let ticket = await engine.submit(.temporaryFullAccuracy(purposeKey: purposeKey))
+            Task {
+                let error = Self.completionError(await engine.result(of: ticket))
+                await MainActor.run { completion(error) }
+            }
+        }
+    }
+
+    /// What Core Location hands the temporary full accuracy completion for what the OS decided: `nil` once the prompt
+    /// was shown and answered, an error when it could not be shown.
+    nonisolated static func completionError(
+        _ result: Result<AuthorizationEngine.RequestResult, LocationError>
+    ) -> ManagerError? {
+        switch result {
+        case .success(.accuracy(let outcome)):
+            switch outcome.resolution {
+            case .answered: return nil
+            case .alreadyDetermined:
+                return ManagerError(code: ManagerError.promptDeclined, message: "the app already has full accuracy")
+            case .ignored(let reason):
+                return ManagerError(code: ManagerError.denied, message: "the prompt could not be shown (\(reason))")
+            }
+        case .success:
+            return ManagerError(code: ManagerError.denied, message: "the prompt could not be shown")
+        case .failure(let error):
+            return ManagerError(code: ManagerError.denied, message: error.description)
+        }
+    }
+
+    // MARK: Settings, monitors and sessions
+
+    package func apply(_ properties: LocationProperties) {
+        let change = LocationProperties.Change(
+            activityType: properties.activityType,
+            desiredAccuracy: properties.desiredAccuracy,
+            distanceFilter: properties.distanceFilter.map { .meters($0) } ?? .noFilter,
+            headingFilter: properties.headingFilter.map { .degrees($0) } ?? .noFilter,
+            headingOrientation: properties.headingOrientation,
+            pausesLocationUpdatesAutomatically: properties.pausesLocationUpdatesAutomatically,
+            showsBackgroundLocationIndicator: properties.showsBackgroundLocationIndicator
+        )
+        send { engine in try? await engine.set(change) }
+    }
+
+    package func startUpdatingHeading() {
+        send { [client] engine in await engine.startUpdatingHeading(for: client) }
+    }
+
+    package func stopUpdatingHeading() {
+        send { engine in await engine.stopUpdatingHeading() }
+    }
+
+    package func dismissHeadingCalibrationDisplay() {
+        send { engine in await engine.dismissHeadingCalibrationDisplay() }
+    }
+
+    package func startMonitoring(for region: Region) {
+        send { [client] engine in
+            do throws(LocationError) {
+                try await engine.startMonitoring(region, for: client)
+            } catch {
+                let code =
+                    error.code == .regionMonitoringFailure
+                    ? ManagerError.regionMonitoringFailure : ManagerError.regionMonitoringDenied
+                let failure = ManagerError(code: code, message: error.description)
+                await self.deliver(.monitoringDidFail(regionIdentifier: region.identifier, failure))
+            }
+        }
+    }
+
+    package func stopMonitoring(for region: Region) {
+        send { engine in await engine.stopMonitoring(region) }
+    }
+
+    package func startMonitoringVisits() {
+        send { [client] engine in try? await engine.startMonitoringVisits(for: client) }
+    }
+
+    package func stopMonitoringVisits() {
+        send { engine in await engine.stopMonitoringVisits() }
+    }
+
+    package func startMonitoringSignificantLocationChanges() {
+        significantChanges = true
+        send { [client] engine in await engine.startMonitoringSignificantLocationChanges(for: client) }
+    }
+
+    package func stopMonitoringSignificantLocationChanges() {
+        significantChanges = false
+        send { engine in await engine.stopMonitoringSignificantLocationChanges() }
+    }
+
+    /// The simulated OS runs no `CLServiceSession`: the client asks by the same rules itself, as before iOS 18.
+    package func startServiceSession(
+        authorization: ServiceSession.AuthorizationRequirement,
+        fullAccuracyPurposeKey: String?,
+        receive: @escaping @MainActor (Set<Diagnostic>) -> Void
+    ) -> Int? {
+        nil
+    }
+
+    package func stopServiceSession(_ token: Int) {}
+
+    package func startBackgroundActivitySession() -> Bool {
+        send { engine in await engine.startBackgroundSession() }
+        return true
+    }
+
+    package func stopBackgroundActivitySession() {
+        send { engine in await engine.stopBackgroundSession() }
+    }
+
+    /// Hands a callback to the client, keeping what Core Location's properties would show.
+    func deliver(_ callback: ManagerCallback) {
+        switch callback {
+        case .didUpdateLocations(let locations): location = locations.last ?? location
+        case .didUpdateHeading(let new): heading = new
+        default: break
+        }
+        self.callback?(callback)
+    }
+}
