@@ -5,52 +5,52 @@ extension LocationClient {
     /// - Returns: The client.
     package static func managed(_ holder: ManagerClientHolder) -> LocationClient {
         LocationClient(
-            authorization: { await holder.adapter.authorization() },
-            authorizationUpdates: { await holder.adapter.authorizationUpdates() },
-            requestWhenInUseAuthorization: { try await holder.adapter.requestWhenInUseAuthorization() },
-            requestAlwaysAuthorization: { try await holder.adapter.requestAlwaysAuthorization() },
+            authorization: { await holder.run { await $0.authorization() } },
+            authorizationUpdates: { await holder.run { await $0.authorizationUpdates() } },
+            requestWhenInUseAuthorization: { try await holder.run { try await $0.requestWhenInUseAuthorization() } },
+            requestAlwaysAuthorization: { try await holder.run { try await $0.requestAlwaysAuthorization() } },
             requestTemporaryFullAccuracy: { key in
-                try await holder.adapter.requestTemporaryFullAccuracy(purposeKey: key)
+                try await holder.run { try await $0.requestTemporaryFullAccuracy(purposeKey: key) }
             },
-            requestLocation: { try await holder.adapter.requestLocation() },
-            liveUpdates: { await holder.adapter.liveUpdates() },
-            liveUpdateBatches: { await holder.adapter.liveUpdateBatches() },
-            events: { await holder.adapter.events() },
-            startMonitoring: { region in try await holder.adapter.startMonitoring(region) },
-            stopMonitoring: { region in await holder.adapter.stopMonitoring(region) },
-            startMonitoringVisits: { try await holder.adapter.startMonitoringVisits() },
-            stopMonitoringVisits: { await holder.adapter.stopMonitoringVisits() },
-            startUpdatingHeading: { await holder.adapter.startUpdatingHeading() },
-            stopUpdatingHeading: { await holder.adapter.stopUpdatingHeading() },
+            requestLocation: { try await holder.run { try await $0.requestLocation() } },
+            liveUpdates: { await holder.run { await $0.liveUpdates() } },
+            liveUpdateBatches: { await holder.run { await $0.liveUpdateBatches() } },
+            events: { await holder.run { await $0.events() } },
+            startMonitoring: { region in try await holder.run { try await $0.startMonitoring(region) } },
+            stopMonitoring: { region in await holder.run { await $0.stopMonitoring(region) } },
+            startMonitoringVisits: { try await holder.run { try await $0.startMonitoringVisits() } },
+            stopMonitoringVisits: { await holder.run { await $0.stopMonitoringVisits() } },
+            startUpdatingHeading: { await holder.run { await $0.startUpdatingHeading() } },
+            stopUpdatingHeading: { await holder.run { await $0.stopUpdatingHeading() } },
             setAllowsBackgroundLocationUpdates: { allowed in
-                try await holder.adapter.setAllowsBackgroundLocationUpdates(allowed)
+                try await holder.run { try await $0.setAllowsBackgroundLocationUpdates(allowed) }
             },
-            startBackgroundSession: { await holder.adapter.startBackgroundSession() },
-            stopBackgroundSession: { await holder.adapter.stopBackgroundSession() },
+            startBackgroundSession: { await holder.run { await $0.startBackgroundSession() } },
+            stopBackgroundSession: { await holder.run { await $0.stopBackgroundSession() } },
             authorizationSnapshot: { holder.authorizationSnapshot() },
             locationServicesEnabled: { await holder.adapter.manager.locationServicesEnabled() },
-            location: { await holder.adapter.location() },
-            heading: { await holder.adapter.heading() },
-            headingAvailable: { await holder.adapter.headingAvailable() },
+            location: { await holder.run { await $0.location() } },
+            heading: { await holder.run { await $0.heading() } },
+            headingAvailable: { await holder.run { await $0.headingAvailable() } },
             isRangingAvailable: { await holder.adapter.manager.isRangingAvailable },
             significantLocationChangeMonitoringAvailable: {
                 await holder.adapter.manager.significantLocationChangeMonitoringAvailable
             },
             maximumRegionMonitoringDistance: { await holder.adapter.manager.maximumRegionMonitoringDistance },
-            monitoredRegions: { await holder.adapter.monitoredRegions() },
-            properties: { await holder.adapter.currentProperties },
-            set: { change in try await holder.adapter.set(change) },
-            startUpdatingLocation: { await holder.adapter.startUpdatingLocation() },
-            stopUpdatingLocation: { await holder.adapter.stopUpdatingLocation() },
+            monitoredRegions: { await holder.run { await $0.monitoredRegions() } },
+            properties: { await holder.run { await $0.currentProperties } },
+            set: { change in try await holder.run { try await $0.set(change) } },
+            startUpdatingLocation: { await holder.run { await $0.startUpdatingLocation() } },
+            stopUpdatingLocation: { await holder.run { await $0.stopUpdatingLocation() } },
             startMonitoringSignificantLocationChanges: {
-                await holder.adapter.startMonitoringSignificantLocationChanges()
+                await holder.run { await $0.startMonitoringSignificantLocationChanges() }
             },
             stopMonitoringSignificantLocationChanges: {
-                await holder.adapter.stopMonitoringSignificantLocationChanges()
+                await holder.run { await $0.stopMonitoringSignificantLocationChanges() }
             },
-            dismissHeadingCalibrationDisplay: { await holder.adapter.dismissHeadingCalibrationDisplay() },
+            dismissHeadingCalibrationDisplay: { await holder.run { await $0.dismissHeadingCalibrationDisplay() } },
             startServiceSession: { authorization, key in
-                await holder.adapter.startServiceSession(authorization: authorization, fullAccuracyPurposeKey: key)
+                await holder.run { await $0.startServiceSession(authorization: authorization, fullAccuracyPurposeKey: key) }
             }
         )
     }

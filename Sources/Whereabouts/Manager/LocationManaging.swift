@@ -95,4 +95,12 @@ package protocol LocationManaging: AnyObject, Sendable {
     func startBackgroundActivitySession() -> Bool
     /// Invalidates the background activity session, if any.
     func stopBackgroundActivitySession()
+    /// Returns once the calls made so far have reached the OS: at once for Core Location, whose calls take effect
+    /// before they return; a simulated manager waits for its queue of calls.
+    func settle() async
+}
+
+extension LocationManaging {
+    /// Core Location's calls take effect before they return: nothing to wait for.
+    package func settle() async {}
 }

@@ -87,6 +87,12 @@ package final class SimulatedLocationManager: LocationManaging {
         for listener in listeners { listener.cancel() }
     }
 
+    package func settle() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            send { _ in continuation.resume() }
+        }
+    }
+
     /// Runs a call on the OS after the calls made before it.
     func send(_ command: @escaping Command) {
         commands.yield(command)

@@ -26,6 +26,19 @@ package final class ManagerClientHolder {
         return adapter
     }
 
+    /// Runs an endpoint on the adapter, and returns once what it asked of the manager has reached the OS (a simulated
+    /// manager's calls are queued), so a client call's effects hold when it returns.
+    ///
+    /// - Parameter body: The endpoint.
+    /// - Returns: What the endpoint returned.
+    /// - Throws: What the endpoint threw.
+    func run<Value>(_ body: (ManagerClient) async throws -> Value) async rethrows -> Value {
+        let adapter = adapter
+        let value = try await body(adapter)
+        await adapter.manager.settle()
+        return value
+    }
+
     /// The authorization the app was last told of, without waiting: on the main thread read from the adapter
     /// (made now if needed, as `CLLocationManager.authorizationStatus` reads the manager); elsewhere the last value
     /// the adapter published, or `.notDetermined` before the adapter was first used.
