@@ -6,7 +6,6 @@ extension AuthorizationEngine {
     ///
     /// - Returns: The stream; cancelling it unsubscribes.
     public func authorizationUpdates() async -> AsyncStream<Authorization> {
-        await prepare()
         let (stream, continuation) = AsyncStream<Authorization>.makeStream()
         let id = nextSubscriberID
         nextSubscriberID += 1
@@ -21,7 +20,6 @@ extension AuthorizationEngine {
     ///
     /// - Returns: The stream; cancelling it unsubscribes.
     public func events() async -> AsyncStream<LocationEvent> {
-        await prepare()
         let (stream, continuation) = AsyncStream<LocationEvent>.makeStream()
         let id = nextSubscriberID
         nextSubscriberID += 1
@@ -46,7 +44,6 @@ extension AuthorizationEngine {
     ///
     /// - Returns: The stream.
     public func liveUpdates() async -> AsyncThrowingStream<LocationUpdate, any Error> {
-        await prepare()
         let mailbox = addMailboxSubscriber()
         let sentinel = MailboxSentinel(mailbox)
         return AsyncThrowingStream {
@@ -68,7 +65,6 @@ extension AuthorizationEngine {
     ///
     /// - Returns: The stream of batches.
     public func liveUpdateBatches() async -> AsyncThrowingStream<[LocationUpdate], any Error> {
-        await prepare()
         let mailbox = addMailboxSubscriber()
         let sentinel = MailboxSentinel(mailbox)
         return AsyncThrowingStream {

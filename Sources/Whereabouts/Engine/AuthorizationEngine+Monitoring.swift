@@ -15,7 +15,6 @@ extension AuthorizationEngine {
     ///   authorized or when accuracy is reduced; ``LocationError/Code/regionMonitoringFailure`` for a 21st region
     ///   or one larger than the largest radius.
     public func startMonitoring(_ region: Region) async throws(LocationError) {
-        await prepare()
         if let error = policy.regionMonitoringError(
             for: region,
             monitored: Set(regions.keys),
@@ -34,7 +33,6 @@ extension AuthorizationEngine {
     ///
     /// - Parameter region: The region (matched by identifier).
     public func stopMonitoring(_ region: Region) async {
-        await prepare()
         regions[region.identifier] = nil
         keepRegions()
         stateDidChange()
@@ -45,7 +43,6 @@ extension AuthorizationEngine {
     ///
     /// - Throws: ``LocationError`` ``LocationError/Code/notAuthorized`` without authorization.
     public func startMonitoringVisits() async throws(LocationError) {
-        await prepare()
         let now = policy.authorization
         guard now.status.isAuthorized else {
             throw LocationError.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)
@@ -58,7 +55,6 @@ extension AuthorizationEngine {
 
     /// Stops visit monitoring.
     public func stopMonitoringVisits() async {
-        await prepare()
         visitsActive = false
         openVisit = nil
         stateDidChange()
@@ -69,7 +65,6 @@ extension AuthorizationEngine {
     /// A compass needs no location authorization, but the true heading (which needs the
     /// position) is withheld while location is not authorized.
     public func startUpdatingHeading() async {
-        await prepare()
         headingActive = true
         monitorKey = callerSlot()
         rearm(monitorKey)
@@ -78,7 +73,6 @@ extension AuthorizationEngine {
 
     /// Stops heading updates.
     public func stopUpdatingHeading() async {
-        await prepare()
         headingActive = false
         stateDidChange()
     }

@@ -21,8 +21,7 @@ extension AuthorizationEngine {
     ///   person: the prompt stays on screen, as on iOS, and the person's later answer still applies (it reaches
     ///   ``authorizationUpdates()`` and ``events()``).
     public func requestWhenInUseAuthorization() async throws -> AuthorizationOutcome {
-        await prepare()
-        return try await authorizationResult(submit(.whenInUse))
+        try await authorizationResult(submit(.whenInUse))
     }
 
     /// Asks for Always authorization (rule 4).
@@ -38,8 +37,7 @@ extension AuthorizationEngine {
     ///   person: the prompt stays on screen, as on iOS, and the person's later answer still applies (it reaches
     ///   ``authorizationUpdates()`` and ``events()``).
     public func requestAlwaysAuthorization() async throws -> AuthorizationOutcome {
-        await prepare()
-        return try await authorizationResult(submit(.always))
+        try await authorizationResult(submit(.always))
     }
 
     /// Asks for temporary full accuracy for one purpose (rule 5).
@@ -55,7 +53,6 @@ extension AuthorizationEngine {
     ///   person: the prompt stays on screen, as on iOS, and the person's later answer still applies (it reaches
     ///   ``authorizationUpdates()`` and ``events()``).
     public func requestTemporaryFullAccuracy(purposeKey: String) async throws -> AccuracyOutcome {
-        await prepare()
         let completed = await result(of: submit(.temporaryFullAccuracy(purposeKey: purposeKey)))
         switch completed {
         case .success(.accuracy(let outcome)): return outcome
@@ -75,7 +72,6 @@ extension AuthorizationEngine {
     ///   to receive fixes, ``LocationError/Code/locationUnavailable`` when no fix came in time,
     ///   ``LocationError/Code/cancelled`` at once when the calling task is cancelled (the request ends).
     public func requestLocation() async throws -> Location {
-        await prepare()
         let ticket = submit(.location)
         let completed = await withTaskCancellationHandler {
             await result(of: ticket)

@@ -14,7 +14,6 @@ extension AuthorizationEngine {
     /// - Parameter change: The settings to change; `nil` values stay.
     /// - Throws: ``LocationError`` ``LocationError/Code/backgroundModeMissing``.
     public func set(_ change: LocationProperties.Change) async throws(LocationError) {
-        await prepare()
         try update { (policy) throws(LocationError) in try policy.set(change) }
         if !policy.properties.pausesLocationUpdatesAutomatically { resume() }
         stateDidChange()
@@ -27,7 +26,6 @@ extension AuthorizationEngine {
     /// Without authorization nothing is delivered, and `.didFailWithError` says why, as iOS reports
     /// `kCLErrorDenied`; fixes flow once the app is authorized.
     public func startUpdatingLocation() async {
-        await prepare()
         let key = callerSlot()
         updatingLocation.insert(key)
         rearm(key)
@@ -41,7 +39,6 @@ extension AuthorizationEngine {
 
     /// Stops the standard location service for the calling client.
     public func stopUpdatingLocation() async {
-        await prepare()
         updatingLocation.remove(callerSlot())
         stateDidChange()
     }
@@ -51,7 +48,6 @@ extension AuthorizationEngine {
     /// `.didUpdateLocations` on ``events()``. In the background it delivers only with Always; under reduced
     /// accuracy its fixes are approximate.
     public func startMonitoringSignificantLocationChanges() async {
-        await prepare()
         let now = policy.authorization
         if !now.status.isAuthorized, now.status != .notDetermined {
             broadcast(.didFailWithError(.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)))
@@ -69,7 +65,6 @@ extension AuthorizationEngine {
 
     /// Stops significant-change monitoring.
     public func stopMonitoringSignificantLocationChanges() async {
-        await prepare()
         significantChangesActive = false
         lastSignificantFix = nil
         stateDidChange()
@@ -83,7 +78,6 @@ extension AuthorizationEngine {
     ///
     /// - Returns: The location, or `nil`.
     public func location() async -> Location? {
-        await prepare()
         guard policy.authorization.status.isAuthorized, policy.isInUse || policy.mayDeliverMonitoringEvents,
             let last = lastDelivered
         else { return nil }
@@ -95,24 +89,21 @@ extension AuthorizationEngine {
     ///
     /// - Returns: The heading, or `nil`.
     public func heading() async -> Heading? {
-        await prepare()
-        return lastHeading
+        lastHeading
     }
 
     /// Whether the calling client's source can give headings, as `CLLocationManager.headingAvailable()`.
     ///
     /// - Returns: ``LocationSource/providesHeadings`` of the source that serves the caller.
     public func headingAvailable() async -> Bool {
-        await prepare()
-        return slots[serving(callerSlot())]?.source.providesHeadings ?? false
+        slots[serving(callerSlot())]?.source.providesHeadings ?? false
     }
 
     /// Whether Location Services are on for the device.
     ///
     /// - Returns: The device setting.
     public func locationServicesEnabled() async -> Bool {
-        await prepare()
-        return policy.device.servicesEnabled
+        policy.device.servicesEnabled
     }
 
     /// Beacon ranging: the simulated device has no Bluetooth beacons, so `false`.
@@ -124,7 +115,6 @@ extension AuthorizationEngine {
     /// Dismisses the heading calibration display: the simulated device never shows it (its sources give
     /// calibrated headings), so there is nothing to dismiss and nothing changes.
     public func dismissHeadingCalibrationDisplay() async {
-        await prepare()
     }
 
     /// Ends a pause: updates flow again (the app started them again, or turned pausing off), and the app hears

@@ -65,7 +65,7 @@ final class SimulatedClientUnderTest: ClientUnderTest {
         let store = InMemoryConsentStore(
             authorized ? ["com.example.test": Grant(decision: .whenInUse, precise: true)] : [:]
         )
-        engine = AuthorizationEngine(
+        engine = await AuthorizationEngine(
             appID: "com.example.test",
             declarations: .complete,
             prompter: person,
@@ -74,7 +74,6 @@ final class SimulatedClientUnderTest: ClientUnderTest {
             clock: clock
         )
         client = .simulated(engine: engine, source: source)
-        await engine.prepare()
     }
 
     func locateWhenAsked(_ location: Location) async {
