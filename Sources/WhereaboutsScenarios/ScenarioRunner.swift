@@ -45,9 +45,8 @@ public struct ScenarioRunner: Sendable {
         keepingPassedSteps: Bool = true,
         onStep: (StepReport) -> Void = { _ in }
     ) async -> ScenarioReport {
-        let run = Run(scenario: scenario, secret: coarsenerSecret)
+        let run = await Run(scenario: scenario, secret: coarsenerSecret)
         await run.engine.attach(run.source)
-        await run.engine.prepare()
         await run.listen()
         var reports: [StepReport] = []
         for (offset, step) in scenario.steps.enumerated() {
@@ -70,11 +69,11 @@ final class Run: Sendable {
     let person = ScenarioPerson()
     let state = RunState()
 
-    init(scenario: Scenario, secret: Coarsener.Secret) {
+    init(scenario: Scenario, secret: Coarsener.Secret) async {
         let clock = TestClock()
         self.clock = clock
         start = clock.now
-        engine = AuthorizationEngine(
+        engine = await AuthorizationEngine(
             appID: scenario.appID,
             declarations: scenario.info,
             prompter: person,

@@ -127,7 +127,7 @@ struct LocationClientDependencyTests {
 
     @Test("A live engine client can be set as the dependency")
     func engineAsDependency() async throws {
-        let engine = AuthorizationEngine(
+        let engine = await AuthorizationEngine(
             appID: "com.example.findme",
             declarations: UsageDescriptions(whenInUse: "Map."),
             prompter: Declines()

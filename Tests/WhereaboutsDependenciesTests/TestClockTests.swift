@@ -12,7 +12,7 @@ struct TestClockTests {
     func requestLocationTimesOutOnTheTestClock() async throws {
         let clock = TestClock()
         let source = ScriptedSource()
-        let engine = AuthorizationEngine(
+        let engine = await AuthorizationEngine(
             appID: "com.example.find-me",
             declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
             prompter: ScriptedPerson(),

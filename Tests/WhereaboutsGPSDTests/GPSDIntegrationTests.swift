@@ -101,7 +101,7 @@ struct GPSDIntegrationTests {
                 secret: Coarsener.Secret(k0: 1, k1: 2),
                 configuration: .init(maximumFixesPerHour: 7_200)
             )
-            let engine = AuthorizationEngine(
+            let engine = await AuthorizationEngine(
                 appID: "com.example.gpsd",
                 declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
                 prompter: ScriptedPerson([.allowWhileUsing(precise: false)]),
@@ -134,7 +134,7 @@ struct GPSDIntegrationTests {
     @Test("revoking while gpsd's fixes flow: not one location after the revoke update")
     func revokeStopsFixes() async throws {
         try await GPSDHarness.with { harness in
-            let engine = AuthorizationEngine(
+            let engine = await AuthorizationEngine(
                 appID: "com.example.gpsd",
                 declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
                 prompter: ScriptedPerson([.allowWhileUsing(precise: true)])

@@ -6,8 +6,8 @@ import WhereaboutsTesting
 /// `ScriptedSource`'s waits: a test suspends until the engine starts or stops listening, with no polling.
 @Suite(.timeLimit(.minutes(5)))
 struct ScriptedSourceTests {
-    static func engine() -> AuthorizationEngine {
-        AuthorizationEngine(
+    static func engine() async -> AuthorizationEngine {
+        await AuthorizationEngine(
             appID: "com.example.test",
             declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
             prompter: ScriptedPerson()
@@ -22,7 +22,7 @@ struct ScriptedSourceTests {
 
     @Test("waitUntilRunning returns once the engine listens, waitUntilStopped once it stops")
     func waitsForTheEngineToStartAndStop() async throws {
-        let engine = Self.engine()
+        let engine = await Self.engine()
         await engine.changeSettings(status: .authorizedWhenInUse)
         let source = ScriptedSource()
         let client = LocationClient.simulated(engine: engine, source: source)
@@ -51,7 +51,7 @@ struct ScriptedSourceTests {
 
     @Test("send returns once the engine has the fix; the app's loop reports when it has handled it")
     func theAppsLoopHandlesTheFix() async throws {
-        let engine = Self.engine()
+        let engine = await Self.engine()
         await engine.changeSettings(status: .authorizedWhenInUse)
         let source = ScriptedSource()
         let client = LocationClient.simulated(engine: engine, source: source)

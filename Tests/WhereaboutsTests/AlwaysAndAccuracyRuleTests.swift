@@ -19,7 +19,7 @@ struct AlwaysAndAccuracyRuleTests {
         ]
     )
     func rule4AlwaysNeedsBothKeys(info: UsageDescriptions, missing: [String]) async throws {
-        let harness = EngineHarness(info: info)
+        let harness = await EngineHarness(info: info)
         let error = try await #require(throws: LocationError.self) {
             try await harness.engine.requestAlwaysAuthorization()
         }
@@ -30,7 +30,7 @@ struct AlwaysAndAccuracyRuleTests {
 
     @Test("4: from notDetermined, Allow While Using gives provisional Always; background use asks for real")
     func rule4ProvisionalAlways() async throws {
-        let harness = EngineHarness(answers: [.allowWhileUsing(precise: true), .changeToAlways])
+        let harness = await EngineHarness(answers: [.allowWhileUsing(precise: true), .changeToAlways])
         let outcome = try await harness.engine.requestAlwaysAuthorization()
         #expect(harness.person.prompts.first?.kind == .whenInUse)
         #expect(outcome.status == .authorizedAlways)
@@ -52,7 +52,7 @@ struct AlwaysAndAccuracyRuleTests {
 
     @Test("4: provisional Always, then Keep Only While Using: the app gets When In Use and the diagnostic")
     func rule4ProvisionalKeepWhileUsing() async throws {
-        let harness = EngineHarness(answers: [.allowWhileUsing(precise: true), .keepWhileUsing])
+        let harness = await EngineHarness(answers: [.allowWhileUsing(precise: true), .keepWhileUsing])
         _ = try await harness.engine.requestAlwaysAuthorization()
         try await harness.engine.startMonitoring(
             Region(
@@ -71,7 +71,7 @@ struct AlwaysAndAccuracyRuleTests {
     @Test("4: from When In Use the upgrade prompt shows once per install; later asks complete at once")
     func rule4UpgradeOncePerInstall() async throws {
         let store = InMemoryConsentStore()
-        let first = EngineHarness(answers: [.keepWhileUsing], store: store)
+        let first = await EngineHarness(answers: [.keepWhileUsing], store: store)
         await first.authorize()
         let outcome = try await first.engine.requestAlwaysAuthorization()
         #expect(outcome.resolution == .answered(.keepWhileUsing))
@@ -80,7 +80,7 @@ struct AlwaysAndAccuracyRuleTests {
         #expect(again.resolution == .ignored(.alwaysAlreadyRequested))
         await first.engine.flush()
 
-        let relaunched = EngineHarness(store: store)
+        let relaunched = await EngineHarness(store: store)
         let afterRelaunch = try await relaunched.engine.requestAlwaysAuthorization()
         #expect(afterRelaunch.resolution == .ignored(.alwaysAlreadyRequested))
         #expect(relaunched.person.prompts.isEmpty)
@@ -88,7 +88,7 @@ struct AlwaysAndAccuracyRuleTests {
 
     @Test("5: temporary full accuracy needs an authorized status")
     func rule5NeedsAuthorization() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         let error = try await #require(throws: LocationError.self) {
             try await harness.engine.requestTemporaryFullAccuracy(purposeKey: "Navigation")
         }
@@ -97,7 +97,7 @@ struct AlwaysAndAccuracyRuleTests {
 
     @Test("5: a purpose key missing from the dictionary is an error, not a prompt")
     func rule5MissingPurposeKey() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: false)
         let error = try await #require(throws: LocationError.self) {
             try await harness.engine.requestTemporaryFullAccuracy(purposeKey: "Typo")
@@ -110,7 +110,7 @@ struct AlwaysAndAccuracyRuleTests {
 
     @Test("5: already full returns full at once, with no prompt")
     func rule5AlreadyFull() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         let outcome = try await harness.engine.requestTemporaryFullAccuracy(purposeKey: "Navigation")
         #expect(outcome == AccuracyOutcome(accuracy: .fullAccuracy, resolution: .alreadyDetermined))
@@ -119,7 +119,7 @@ struct AlwaysAndAccuracyRuleTests {
 
     @Test("5: a decline is not an error: the result is reduced, with fullAccuracyDenied")
     func rule5DeclineIsNotAnError() async throws {
-        let harness = EngineHarness(answers: [.dontAllowPrecise])
+        let harness = await EngineHarness(answers: [.dontAllowPrecise])
         await harness.authorize(precise: false)
         let outcome = try await harness.engine.requestTemporaryFullAccuracy(purposeKey: "Navigation")
         #expect(outcome == AccuracyOutcome(accuracy: .reducedAccuracy, resolution: .answered(.dontAllowPrecise)))
@@ -129,7 +129,7 @@ struct AlwaysAndAccuracyRuleTests {
 
     @Test("5: the grant lasts while the app is in use and ends when it stops being in use")
     func rule5GrantEnds() async throws {
-        let harness = EngineHarness(answers: [.allowPrecise])
+        let harness = await EngineHarness(answers: [.allowPrecise])
         await harness.authorize(precise: false)
         let outcome = try await harness.engine.requestTemporaryFullAccuracy(purposeKey: "Navigation")
         #expect(outcome.accuracy == .fullAccuracy)

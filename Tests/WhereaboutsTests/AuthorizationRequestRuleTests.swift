@@ -84,8 +84,7 @@ struct AuthorizationRequestRuleTests {
             case "always after Allow Once": [.allowOnce(precise: true)]
             default: []
             }
-        let harness = EngineHarness(answers: answers)
-        await harness.engine.prepare()
+        let harness = await EngineHarness(answers: answers)
         await path.setUp(harness)
         if let prompt = await harness.engine.presentedPrompt { await harness.engine.waitForPrompt(prompt.id) }
         let ticket = await harness.engine.submit(path.request)
@@ -97,8 +96,7 @@ struct AuthorizationRequestRuleTests {
 
     @Test("0: a second ask while the person decides shows nothing more and completes with the same answer")
     func rule0SecondRequestWhilePromptShowing() async throws {
-        let harness = EngineHarness(answers: [.allowWhileUsing(precise: true)])
-        await harness.engine.prepare()
+        let harness = await EngineHarness(answers: [.allowWhileUsing(precise: true)])
         let first = await harness.engine.submit(.whenInUse)
         #expect(await harness.engine.presentedPrompt?.kind == .whenInUse)
         let second = try await harness.engine.requestWhenInUseAuthorization()
@@ -113,7 +111,7 @@ struct AuthorizationRequestRuleTests {
 
     @Test("0: a new subscriber gets the current authorization at once")
     func rule0CurrentAuthorizationAtOnce() async throws {
-        let harness = EngineHarness(grant: Grant(decision: .denied))
+        let harness = await EngineHarness(grant: Grant(decision: .denied))
         var authorizations = await harness.client.authorizationUpdates().makeAsyncIterator()
         #expect(await authorizations.next()?.status == .denied)
         var events = await harness.client.events().makeAsyncIterator()
@@ -122,7 +120,7 @@ struct AuthorizationRequestRuleTests {
 
     @Test("0: a hundred concurrent requests all complete, each exactly once")
     func rule0ConcurrentRequestsCompleteOnce() async throws {
-        let harness = EngineHarness(answers: [.allowWhileUsing(precise: false)])
+        let harness = await EngineHarness(answers: [.allowWhileUsing(precise: false)])
         let outcomes = try await withThrowingTaskGroup(of: AuthorizationOutcome.self) { group in
             for _ in 0..<100 { group.addTask { try await harness.client.requestWhenInUseAuthorization() } }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -141,7 +139,7 @@ struct AuthorizationRequestRuleTests {
 
     @Test("1: a prompt shows while notDetermined, in the foreground, with the description declared")
     func rule1PromptShows() async throws {
-        let harness = EngineHarness(answers: [.allowWhileUsing(precise: true)])
+        let harness = await EngineHarness(answers: [.allowWhileUsing(precise: true)])
         let outcome = try await harness.engine.requestWhenInUseAuthorization()
         #expect(outcome.status == .authorizedWhenInUse)
         #expect(outcome.resolution == .answered(.allowWhileUsing(precise: true)))
@@ -155,7 +153,7 @@ struct AuthorizationRequestRuleTests {
         "1: without NSLocationWhenInUseUsageDescription the request throws naming the key; status stays notDetermined"
     )
     func rule1MissingDescription() async throws {
-        let harness = EngineHarness(info: UsageDescriptions(always: "x"))
+        let harness = await EngineHarness(info: UsageDescriptions(always: "x"))
         let error = try await #require(throws: LocationError.self) {
             try await harness.engine.requestWhenInUseAuthorization()
         }
@@ -168,7 +166,7 @@ struct AuthorizationRequestRuleTests {
 
     @Test("1: when the status is decided, a request shows nothing and returns it")
     func rule1AlreadyDecided() async throws {
-        let harness = EngineHarness(grant: Grant(decision: .denied))
+        let harness = await EngineHarness(grant: Grant(decision: .denied))
         let outcome = try await harness.engine.requestWhenInUseAuthorization()
         #expect(outcome.status == .denied)
         #expect(outcome.resolution == .alreadyDetermined)
@@ -177,7 +175,7 @@ struct AuthorizationRequestRuleTests {
 
     @Test("1: in the background no prompt is shown")
     func rule1NotInForeground() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.engine.handle(.background)
         let outcome = try await harness.engine.requestWhenInUseAuthorization()
         #expect(
@@ -192,7 +190,7 @@ struct AuthorizationRequestRuleTests {
 
     @Test("2: the when-in-use prompt offers Allow Once, Allow While Using App, Don't Allow and a Precise switch")
     func rule2PromptChoices() async throws {
-        let harness = EngineHarness(answers: [.allowOnce(precise: true)])
+        let harness = await EngineHarness(answers: [.allowOnce(precise: true)])
         _ = try await harness.engine.requestWhenInUseAuthorization()
         let prompt = try #require(harness.person.prompts.first)
         #expect(prompt.buttons == ["Allow Once", "Allow While Using App", "Don’t Allow"])
@@ -205,7 +203,7 @@ struct AuthorizationRequestRuleTests {
     func rule2DefaultAccuracyReduced() async throws {
         var info = UsageDescriptions.complete
         info.defaultAccuracyReduced = true
-        let harness = EngineHarness(info: info, answers: [.allowWhileUsing(precise: false)])
+        let harness = await EngineHarness(info: info, answers: [.allowWhileUsing(precise: false)])
         _ = try await harness.engine.requestWhenInUseAuthorization()
         #expect(harness.person.prompts.first?.preciseByDefault == false)
         #expect(await harness.engine.authorization().accuracy == .reducedAccuracy)
@@ -215,7 +213,7 @@ struct AuthorizationRequestRuleTests {
 
     @Test("3: Allow Once reads authorizedWhenInUse until the app goes to the background; then notDetermined")
     func rule3AllowOnceExpires() async throws {
-        let harness = EngineHarness(answers: [.allowOnce(precise: true), .dontAllow])
+        let harness = await EngineHarness(answers: [.allowOnce(precise: true), .dontAllow])
         let outcome = try await harness.engine.requestWhenInUseAuthorization()
         #expect(outcome.status == .authorizedWhenInUse)
         await harness.engine.handle(.background)
@@ -228,7 +226,7 @@ struct AuthorizationRequestRuleTests {
 
     @Test("3: Allow Once lasts through the background with a session, and ends with the session or terminate")
     func rule3AllowOnceWithSession() async throws {
-        let harness = EngineHarness(answers: [.allowOnce(precise: true)])
+        let harness = await EngineHarness(answers: [.allowOnce(precise: true)])
         _ = try await harness.engine.requestWhenInUseAuthorization()
         #expect(await harness.engine.startBackgroundSession())
         await harness.engine.handle(.background)
@@ -239,7 +237,7 @@ struct AuthorizationRequestRuleTests {
 
     @Test("3: requestAlways after Allow Once is ignored and completes")
     func rule3AlwaysAfterAllowOnce() async throws {
-        let harness = EngineHarness(answers: [.allowOnce(precise: true)])
+        let harness = await EngineHarness(answers: [.allowOnce(precise: true)])
         _ = try await harness.engine.requestWhenInUseAuthorization()
         let outcome = try await harness.engine.requestAlwaysAuthorization()
         #expect(outcome.resolution == .ignored(.temporaryAuthorization))

@@ -11,8 +11,8 @@ import WhereaboutsTesting
 /// the answer would never return (the time limit fails the test).
 @Suite(.timeLimit(.minutes(5)))
 struct CancelledRequestTests {
-    static func engine(_ person: ManualPerson) -> AuthorizationEngine {
-        AuthorizationEngine(
+    static func engine(_ person: ManualPerson) async -> AuthorizationEngine {
+        await AuthorizationEngine(
             appID: "com.example.cancel",
             declarations: .complete,
             prompter: person,
@@ -24,7 +24,7 @@ struct CancelledRequestTests {
     @Test("0: cancelling the task awaiting requestWhenInUseAuthorization returns cancelled at once; the answer applies")
     func engineRequestCancelled() async throws {
         let person = ManualPerson()
-        let engine = Self.engine(person)
+        let engine = await Self.engine(person)
         let request = Task { try await engine.requestWhenInUseAuthorization() }
         let prompt = try await person.nextPrompt()
         #expect(prompt.kind == .whenInUse)
@@ -48,7 +48,7 @@ struct CancelledRequestTests {
     @Test("0: on the simulated client, a cancelled When In Use request returns cancelled; the answer reaches events")
     func clientRequestCancelled() async throws {
         let person = ManualPerson()
-        let engine = Self.engine(person)
+        let engine = await Self.engine(person)
         let client = LocationClient.simulated(engine: engine, source: ScriptedSource())
         let request = Task { try await client.requestWhenInUseAuthorization() }
         let prompt = try await person.nextPrompt()
@@ -73,7 +73,7 @@ struct CancelledRequestTests {
     @Test("0: a cancelled temporary full accuracy request returns cancelled; Allow Precise still applies")
     func temporaryFullAccuracyCancelled() async throws {
         let person = ManualPerson()
-        let engine = Self.engine(person)
+        let engine = await Self.engine(person)
         await engine.changeSettings(status: .authorizedWhenInUse, precise: false)
         let client = LocationClient.simulated(engine: engine, source: ScriptedSource())
         let request = Task { try await client.requestTemporaryFullAccuracy(purposeKey: "Navigation") }
@@ -95,7 +95,7 @@ struct CancelledRequestTests {
     )
     func laterRequestWhileThePromptStays() async throws {
         let person = ManualPerson()
-        let engine = Self.engine(person)
+        let engine = await Self.engine(person)
         let first = Task { try await engine.requestWhenInUseAuthorization() }
         _ = try await person.nextPrompt()
         first.cancel()

@@ -9,7 +9,7 @@ import WhereaboutsTesting
 struct DeliveryRuleTests {
     @Test("6: reduced accuracy coarsens every fix and withholds speed, course and altitude")
     func rule6CoarsensAndWithholds() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: false)
         var updates = await harness.client.liveUpdates().makeAsyncIterator()
         _ = try await updates.next()
@@ -27,7 +27,7 @@ struct DeliveryRuleTests {
 
     @Test("6: under reduced accuracy at most a few fixes an hour reach the app")
     func rule6RateLimited() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: false)
         let updates = await harness.client.liveUpdates()
         for minute in 0..<120 {
@@ -40,7 +40,7 @@ struct DeliveryRuleTests {
 
     @Test("6: region monitoring is unavailable under reduced accuracy: an error, not silence")
     func rule6NoRegionsWhenReduced() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: false)
         let region = Region(identifier: "office", center: Coordinate(latitude: 48.86, longitude: 2.29), radius: 200)
         let error = try await #require(throws: LocationError.self) { try await harness.engine.startMonitoring(region) }
@@ -50,7 +50,7 @@ struct DeliveryRuleTests {
 
     @Test("6: turning Precise off stops region monitoring with an error event")
     func rule6PreciseOffStopsRegions() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         var events = await harness.client.events().makeAsyncIterator()
         _ = await events.next()
@@ -76,11 +76,11 @@ struct DeliveryRuleTests {
 
     @Test("6: visits under reduced accuracy carry a coarsened place")
     func rule6VisitsCoarsened() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: false)
         var events = await harness.client.events().makeAsyncIterator()
         _ = await events.next()
-        try await harness.engine.startMonitoringVisits()
+        try await harness.client.startMonitoringVisits()
         for second in stride(from: 0.0, through: 400, by: 20) { await harness.source.send(fix(at: second)) }
         var visit: Visit?
         while visit == nil, let event = await events.next() {
@@ -93,7 +93,7 @@ struct DeliveryRuleTests {
 
     @Test("7: restricted never prompts")
     func rule7RestrictedNeverPrompts() async throws {
-        let harness = EngineHarness(device: DeviceSettings(restricted: true))
+        let harness = await EngineHarness(device: DeviceSettings(restricted: true))
         let outcome = try await harness.engine.requestWhenInUseAuthorization()
         #expect(outcome.status == .restricted)
         #expect(outcome.resolution == .ignored(.restricted))
@@ -105,7 +105,7 @@ struct DeliveryRuleTests {
 
     @Test("7: with Location Services off the app reads denied, services disabled, and no prompt")
     func rule7ServicesOff() async throws {
-        let harness = EngineHarness(device: DeviceSettings(servicesEnabled: false))
+        let harness = await EngineHarness(device: DeviceSettings(servicesEnabled: false))
         let outcome = try await harness.engine.requestWhenInUseAuthorization()
         #expect(outcome.status == .denied)
         #expect(outcome.resolution == .ignored(.servicesDisabled))
@@ -117,7 +117,7 @@ struct DeliveryRuleTests {
 
     @Test("8: When In Use fixes stop in the background unless background updates are allowed and a session runs")
     func rule8BackgroundNeedsSession() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize()
         let updates = await harness.client.liveUpdates()
         await harness.source.send(fix(at: 0))
@@ -139,7 +139,7 @@ struct DeliveryRuleTests {
 
     @Test("8: with Always, background updates continue once allowed, without a session")
     func rule8AlwaysInBackground() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(always: true)
         let updates = await harness.client.liveUpdates()
         try await harness.engine.setAllowsBackgroundLocationUpdates(true)
@@ -153,7 +153,7 @@ struct DeliveryRuleTests {
     func rule8BackgroundModeMissing() async throws {
         var info = UsageDescriptions.complete
         info.backgroundModes = ["audio"]
-        let harness = EngineHarness(info: info)
+        let harness = await EngineHarness(info: info)
         let error = try await #require(throws: LocationError.self) {
             try await harness.engine.setAllowsBackgroundLocationUpdates(true)
         }
@@ -163,7 +163,7 @@ struct DeliveryRuleTests {
 
     @Test("9: a Settings change reaches the app as an authorization event")
     func rule9SettingsChangeIsAnEvent() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize()
         var authorizations = await harness.client.authorizationUpdates().makeAsyncIterator()
         #expect(await authorizations.next()?.status == .authorizedWhenInUse)
@@ -175,7 +175,7 @@ struct DeliveryRuleTests {
 
     @Test("9: a revoked grant stops fixes at once: not one fix after the event")
     func rule9RevokeStopsFixes() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize()
         let updates = await harness.client.liveUpdates()
         let events = await harness.client.events()

@@ -10,7 +10,7 @@ import WhereaboutsTesting
 struct DiagnosticRuleTests {
     @Test("10: authorizationDenied, authorizationDeniedGlobally, authorizationRestricted")
     func rule10DeniedDiagnostics() async throws {
-        let harness = EngineHarness(grant: Grant(decision: .denied))
+        let harness = await EngineHarness(grant: Grant(decision: .denied))
         var updates = await harness.client.liveUpdates().makeAsyncIterator()
         #expect(try await updates.next()?.diagnostics == [.authorizationDenied])
         await harness.engine.changeSettings(servicesEnabled: false)
@@ -21,8 +21,7 @@ struct DiagnosticRuleTests {
 
     @Test("10: authorizationRequestInProgress while a prompt is on screen")
     func rule10RequestInProgress() async throws {
-        let harness = EngineHarness(answers: [.allowWhileUsing(precise: true)])
-        await harness.engine.prepare()
+        let harness = await EngineHarness(answers: [.allowWhileUsing(precise: true)])
         let ticket = await harness.engine.submit(.whenInUse)
         #expect(await harness.engine.diagnostics().contains(.authorizationRequestInProgress))
         _ = await harness.engine.result(of: ticket)
@@ -31,7 +30,7 @@ struct DiagnosticRuleTests {
 
     @Test("10: insufficientlyInUse, accuracyLimited, fullAccuracyDenied, alwaysAuthorizationDenied")
     func rule10GrantDiagnostics() async throws {
-        let harness = EngineHarness(answers: [.dontAllowPrecise, .keepWhileUsing])
+        let harness = await EngineHarness(answers: [.dontAllowPrecise, .keepWhileUsing])
         await harness.authorize(precise: false)
         #expect(await harness.engine.diagnostics() == [.accuracyLimited])
         _ = try await harness.engine.requestTemporaryFullAccuracy(purposeKey: "Navigation")
@@ -44,7 +43,7 @@ struct DiagnosticRuleTests {
 
     @Test("10: locationUnavailable when no fix arrives for a while, and gone with the next fix")
     func rule10LocationUnavailable() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize()
         var updates = await harness.client.liveUpdates().makeAsyncIterator()
         #expect(try await updates.next()?.diagnostics == [])
@@ -59,7 +58,7 @@ struct DiagnosticRuleTests {
 
     @Test("10: a source that says it is unavailable gives locationUnavailable")
     func rule10SourceUnavailable() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize()
         var updates = await harness.client.liveUpdates().makeAsyncIterator()
         _ = try await updates.next()
@@ -69,7 +68,7 @@ struct DiagnosticRuleTests {
 
     @Test("10: stationary after standing still, gone when moving")
     func rule10Stationary() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize()
         let updates = await harness.client.liveUpdates()
         for second in stride(from: 0.0, through: 180, by: 10) { await harness.source.send(fix(at: second)) }

@@ -10,7 +10,7 @@ import WhereaboutsTesting
 struct LocationClientTests {
     @Test("requestLocation returns the next fix, precise when accuracy is full")
     func requestLocationReturnsNextFix() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize()
         let request = Task { try await harness.client.requestLocation() }
         await harness.source.waitUntilRunning()
@@ -23,7 +23,7 @@ struct LocationClientTests {
 
     @Test("requestLocation under reduced accuracy returns an approximate fix")
     func requestLocationReduced() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: false)
         let request = Task { try await harness.client.requestLocation() }
         await harness.source.waitUntilRunning()
@@ -35,7 +35,7 @@ struct LocationClientTests {
 
     @Test("requestLocation throws locationUnavailable when no fix comes before the time limit")
     func requestLocationTimesOut() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize()
         let request = Task { try await harness.client.requestLocation() }
         await harness.source.waitUntilRunning()  // the request is in, its time limit set on the clock
@@ -47,7 +47,7 @@ struct LocationClientTests {
 
     @Test("requestLocation in the background with When In Use and no session throws notInUse at once")
     func requestLocationNotInUse() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize()
         await harness.engine.handle(.background)
         let error = try await #require(throws: LocationError.self) { try await harness.client.requestLocation() }
@@ -56,7 +56,7 @@ struct LocationClientTests {
 
     @Test("a pending requestLocation fails at once when the grant is revoked")
     func requestLocationRevoked() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize()
         let request = Task { try await harness.client.requestLocation() }
         await harness.source.waitUntilRunning()
@@ -67,7 +67,7 @@ struct LocationClientTests {
 
     @Test("the source starts only when something needs fixes, and cancelling the stream stops it")
     func cancellingStopsSource() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize()
         _ = await harness.client.authorization()
         #expect(harness.source.starts == 0)
@@ -86,7 +86,7 @@ struct LocationClientTests {
 
     @Test("the end of the source ends live updates; a failing source throws")
     func sourceEndEndsStream() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize()
         let updates = await harness.client.liveUpdates()
         await harness.source.send(fix())
@@ -101,7 +101,7 @@ struct LocationClientTests {
 
     @Test("terminating the app ends live updates")
     func terminateEndsStream() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize()
         let updates = await harness.client.liveUpdates()
         await harness.engine.handle(.terminate)
@@ -113,7 +113,7 @@ struct LocationClientTests {
 
     @Test("entering and leaving a monitored region produce events")
     func regionEvents() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize()
         var events = await harness.client.events().makeAsyncIterator()
         _ = await events.next()
@@ -130,7 +130,7 @@ struct LocationClientTests {
 
     @Test("heading arrives while started; the true heading is withheld without authorization")
     func headingDelivery() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         var events = await harness.client.events().makeAsyncIterator()
         _ = await events.next()
         await harness.client.startUpdatingHeading()
@@ -163,7 +163,7 @@ struct LocationClientTests {
 
     @Test("a scripted person fails the test on an unexpected prompt, and declines it")
     func scriptedPersonUnexpectedPrompt() async throws {
-        let harness = EngineHarness(answers: [])
+        let harness = await EngineHarness(answers: [])
         await withKnownIssue {
             let outcome = try await harness.engine.requestWhenInUseAuthorization()
             #expect(outcome.status == .denied)
@@ -172,7 +172,7 @@ struct LocationClientTests {
 
     @Test("a scripted answer for the wrong prompt fails the test and declines")
     func scriptedPersonWrongKind() async throws {
-        let harness = EngineHarness(answers: [.allowPrecise])
+        let harness = await EngineHarness(answers: [.allowPrecise])
         await withKnownIssue {
             let outcome = try await harness.engine.requestWhenInUseAuthorization()
             #expect(outcome.resolution == .answered(.dontAllow))

@@ -26,7 +26,7 @@ struct ModelBasedTests {
         var failures: [String] = []
         for index in 0..<count {
             let seed = base &+ UInt64(index)
-            var run = ModelRun(seed: seed)
+            var run = await ModelRun(seed: seed)
             let outcome = await run.run(steps: Self.stepsPerSequence)
             steps += run.steps.count
             stats.add(run.stats)
@@ -147,12 +147,12 @@ struct ModelRun {
     /// The subscriber saw an unauthorized update and no authorization event since (rule 9).
     var revoked = false
 
-    init(seed: UInt64) {
+    init(seed: UInt64) async {
         self.seed = seed
         rng = SplitMix64(seed: seed)
         declarations = ModelDeclarations(using: &rng)
         model = ReferenceModel(declarations: declarations)
-        engine = AuthorizationEngine(
+        engine = await AuthorizationEngine(
             appID: "com.example.model",
             declarations: declarations.usageDescriptions,
             prompter: person,
@@ -163,7 +163,6 @@ struct ModelRun {
 
     /// Runs the sequence; returns the failure message, or nil when every step agreed with the model.
     mutating func run(steps count: Int) async -> String? {
-        await engine.prepare()
         // The reference model holds the authorization rules, not pausing: updates never pause here (pausing has
         // its own tests, in ManagerSettingsTests).
         try? await engine.set(LocationProperties.Change(pausesLocationUpdatesAutomatically: false))

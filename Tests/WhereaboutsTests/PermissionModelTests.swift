@@ -16,16 +16,24 @@ struct PermissionModelTests {
         Location(coordinate: paris, horizontalAccuracy: accuracy, timestamp: Date(timeIntervalSince1970: 1_767_225_600))
     }
 
-    @Test("The model starts with the kept grant of a prepared engine, without awaiting")
+    @Test("A model made right after the engine shows the kept When In Use grant in its first frame")
     func modelStartsWithTheKeptGrant() async throws {
-        let harness = EngineHarness(grant: Grant(decision: .whenInUse, precise: false))
-        await harness.engine.prepare()
+        let store = InMemoryConsentStore(["com.example.launch": Grant(decision: .whenInUse, precise: false)])
+        let engine = await AuthorizationEngine(
+            appID: "com.example.launch",
+            declarations: .complete,
+            prompter: ScriptedPerson(),
+            consentStore: store,
+            clock: TestClock()
+        )
+        let client = LocationClient.simulated(engine: engine, source: ScriptedSource())
 
-        let model = LocationPermissionModel(client: harness.client, purposeKey: "Navigation")
+        // Nothing is awaited between making the engine and making the model: its first frame.
+        let model = LocationPermissionModel(client: client, purposeKey: "Navigation")
 
         let kept = Authorization(status: .authorizedWhenInUse, accuracy: .reducedAccuracy)
         #expect(model.authorization == kept)
-        #expect(model.authorization == (await harness.engine.authorization()))
+        #expect(model.authorization == (await engine.authorization()))
         #expect(model.showsRequestPreciseButton)
         #expect(!model.showsPrePermissionExplanation)
         #expect(!model.locationIsDisabled)
@@ -104,7 +112,7 @@ struct PermissionModelTests {
         let coarsener = Coarsener(secret: Coarsener.Secret(k0: 1, k1: 2))
         #expect(coarsener.horizontalAccuracy >= UserLocationIndicator.approximateAccuracyThreshold)
 
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: false)
         var updates = await harness.client.liveUpdates().makeAsyncIterator()
         _ = try await updates.next()

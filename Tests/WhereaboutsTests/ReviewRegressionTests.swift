@@ -10,7 +10,7 @@ import WhereaboutsTesting
 struct ReviewRegressionTests {
     @Test("5: a temporary precise prompt leaves the screen when the app goes to the background; no grant starts there")
     func rule5PromptDismissedInBackground() async throws {
-        let harness = EngineHarness(answers: [.allowPrecise])
+        let harness = await EngineHarness(answers: [.allowPrecise])
         await harness.authorize(always: true)
         await harness.engine.changeSettings(precise: false)
         let ticket = await harness.engine.submit(.temporaryFullAccuracy(purposeKey: "Navigation"))
@@ -28,8 +28,7 @@ struct ReviewRegressionTests {
 
     @Test("3: Allow Once cannot be granted by a prompt answered after the app left the foreground")
     func rule3AllowOnceNotAfterBackground() async throws {
-        let harness = EngineHarness(answers: [.allowOnce(precise: true)])
-        await harness.engine.prepare()
+        let harness = await EngineHarness(answers: [.allowOnce(precise: true)])
         let ticket = await harness.engine.submit(.whenInUse)
         await harness.engine.handle(.background)
         _ = await harness.engine.result(of: ticket)
@@ -41,8 +40,7 @@ struct ReviewRegressionTests {
 
     @Test("0: terminating takes the prompt off the screen; its request completes and the next launch can ask")
     func rule0TerminateDismissesPrompt() async throws {
-        let harness = EngineHarness(answers: [.dontAllow, .allowWhileUsing(precise: true)])
-        await harness.engine.prepare()
+        let harness = await EngineHarness(answers: [.dontAllow, .allowWhileUsing(precise: true)])
         let ticket = await harness.engine.submit(.whenInUse)
         await harness.engine.handle(.terminate)
         #expect(await harness.engine.isFinished(ticket))
@@ -55,7 +53,7 @@ struct ReviewRegressionTests {
     @Test("9: turning Precise off elsewhere reaches an Allow Once session at once")
     func rule9PreciseOffReachesAllowOnce() async throws {
         let store = InMemoryConsentStore()
-        let harness = EngineHarness(answers: [.allowOnce(precise: true)], store: store)
+        let harness = await EngineHarness(answers: [.allowOnce(precise: true)], store: store)
         _ = try await harness.engine.requestWhenInUseAuthorization()
         #expect(await harness.engine.authorization().accuracy == .fullAccuracy)
         await store.setGrant(Grant(decision: .notDetermined, precise: false), for: "com.example.test")
@@ -65,7 +63,7 @@ struct ReviewRegressionTests {
 
     @Test("a source that ended is not restarted for the demand that remains (no busy loop)")
     func finishedSourceNotRestarted() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize()
         try await harness.client.startMonitoring(Region(identifier: "r", center: fix().coordinate, radius: 50))
         #expect(harness.source.starts == 1)
@@ -78,7 +76,7 @@ struct ReviewRegressionTests {
 
     @Test("under reduced accuracy, when the person stops or starts moving is not reported")
     func stillnessHiddenWhenReduced() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: false)
         var events = await harness.client.events().makeAsyncIterator()
         _ = await events.next()
@@ -108,9 +106,9 @@ struct ReviewRegressionTests {
 
     @Test("the indicator never draws an earlier precise fix as an approximate circle")
     @MainActor
-    func indicatorAfterAccuracyDrops() {
+    func indicatorAfterAccuracyDrops() async {
         let model = LocationPermissionModel(
-            client: .simulated(engine: EngineHarness().engine, source: ScriptedSource())
+            client: .simulated(engine: await EngineHarness().engine, source: ScriptedSource())
         )
         let full = Authorization(status: .authorizedWhenInUse, accuracy: .fullAccuracy)
         model.apply(LocationUpdate(location: fix(), diagnostics: [], authorization: full))

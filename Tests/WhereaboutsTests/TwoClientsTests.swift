@@ -34,7 +34,7 @@ struct TwoClientsTests {
 
     @Test("a client owns its source: two clients on one engine never swap each other's source")
     func eachClientOwnsItsSource() async throws {
-        let engine = AuthorizationEngine(
+        let engine = await AuthorizationEngine(
             appID: "com.example.two",
             declarations: UsageDescriptions(whenInUse: "Shows where you are."),
             prompter: ScriptedPerson([])

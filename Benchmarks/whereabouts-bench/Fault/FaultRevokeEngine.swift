@@ -95,7 +95,7 @@ struct FaultRevokeEngine: AsyncParsableCommand {
         let appID = "com.example.fault"
         let store = InMemoryConsentStore([appID: Grant(decision: .whenInUse, precise: true)])
         let coarsener = Coarsener(secret: .random())
-        let engine = AuthorizationEngine(
+        let engine = await AuthorizationEngine(
             appID: appID,
             declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
             prompter: FaultAllowingPrompter(),

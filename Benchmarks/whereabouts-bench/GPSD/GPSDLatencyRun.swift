@@ -48,7 +48,7 @@ struct GPSDLatencyRun {
         defer { consumer.cancel() }
         let engineArrivals = Arrivals()
         let client = LocationClient.simulated(
-            engine: Self.grantedEngine(),
+            engine: await Self.grantedEngine(),
             source: GPSDSource(host: "127.0.0.1", port: gpsd.port)
         )
         // The feeder's fixes may stand still; with pausing on (the default) updates would pause there.
@@ -117,8 +117,8 @@ struct GPSDLatencyRun {
     }
 
     /// An engine whose app already holds a precise when-in-use grant, in the foreground, so every fix flows.
-    private static func grantedEngine() -> AuthorizationEngine {
-        AuthorizationEngine(
+    private static func grantedEngine() async -> AuthorizationEngine {
+        await AuthorizationEngine(
             appID: "bench",
             declarations: UsageDescriptions(whenInUse: "The bench reads fixes from gpsd."),
             prompter: NoPrompts(),

@@ -147,7 +147,7 @@ enum PipelineBenchmark: Benchmark {
     /// An engine with a precise When-In-Use grant.
     static func preciseEngine() async throws -> AuthorizationEngine {
         let appID = "com.example.bench"
-        let engine = AuthorizationEngine(
+        let engine = await AuthorizationEngine(
             appID: appID,
             declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
             prompter: ScriptedPerson(),

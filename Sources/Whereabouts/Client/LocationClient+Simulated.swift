@@ -8,7 +8,7 @@ extension LocationClient {
     /// the last consumer cancels.
     ///
     /// ```swift
-    /// let engine = AuthorizationEngine(appID: "com.example.map", declarations: declarations, prompter: person)
+    /// let engine = await AuthorizationEngine(appID: "com.example.map", declarations: declarations, prompter: person)
     /// let client = LocationClient.simulated(engine: engine, source: ReplaySource(.file(trackURL)))
     /// ```
     ///

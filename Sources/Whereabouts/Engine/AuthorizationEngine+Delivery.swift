@@ -6,7 +6,6 @@ extension AuthorizationEngine {
     ///
     /// - Returns: The stream; cancelling it unsubscribes.
     public func authorizationUpdates() async -> AsyncStream<Authorization> {
-        await prepare()
         let (stream, continuation) = AsyncStream<Authorization>.makeStream()
         let id = nextSubscriberID
         nextSubscriberID += 1
@@ -21,7 +20,6 @@ extension AuthorizationEngine {
     ///
     /// - Returns: The stream; cancelling it unsubscribes.
     public func events() async -> AsyncStream<LocationEvent> {
-        await prepare()
         let (stream, continuation) = AsyncStream<LocationEvent>.makeStream()
         let id = nextSubscriberID
         nextSubscriberID += 1
@@ -54,7 +52,6 @@ extension AuthorizationEngine {
     /// - Parameter client: The client's source; `nil` for the engine's own.
     /// - Returns: The stream.
     package func liveUpdates(for client: SourceAttachment?) async -> AsyncThrowingStream<LocationUpdate, any Error> {
-        await prepare()
         let mailbox = addMailboxSubscriber(key: slot(of: client))
         let sentinel = MailboxSentinel(mailbox)
         return AsyncThrowingStream {
@@ -86,7 +83,6 @@ extension AuthorizationEngine {
     package func liveUpdateBatches(
         for client: SourceAttachment?
     ) async -> AsyncThrowingStream<[LocationUpdate], any Error> {
-        await prepare()
         let mailbox = addMailboxSubscriber(key: slot(of: client))
         let sentinel = MailboxSentinel(mailbox)
         return AsyncThrowingStream {

@@ -8,7 +8,6 @@ extension AuthorizationEngine {
     ///
     /// - Parameter event: What happened.
     public func handle(_ event: LifecycleEvent) async {
-        await prepare()
         let before = policy.appState
         update { $0.handle(event) }
         appStateSnapshot.current = policy.appState
@@ -42,7 +41,6 @@ extension AuthorizationEngine {
     /// - Throws: ``LocationError`` ``LocationError/Code/backgroundModeMissing`` when allowing
     ///   without `location` in `UIBackgroundModes` (iOS raises an exception).
     public func setAllowsBackgroundLocationUpdates(_ allowed: Bool) async throws(LocationError) {
-        await prepare()
         try update { (policy) throws(LocationError) in try policy.setAllowsBackgroundUpdates(allowed) }
         stateDidChange()
     }
@@ -55,7 +53,6 @@ extension AuthorizationEngine {
     /// - Returns: Whether the session is running.
     @discardableResult
     public func startBackgroundSession() async -> Bool {
-        await prepare()
         let running = update { $0.startBackgroundSession() }
         stateDidChange()
         return running
@@ -63,7 +60,6 @@ extension AuthorizationEngine {
 
     /// Ends the background session. In the background this ends the session grants.
     public func stopBackgroundSession() async {
-        await prepare()
         update { $0.stopBackgroundSession() }
         stateDidChange()
     }
@@ -89,7 +85,6 @@ extension AuthorizationEngine {
         servicesEnabled: Bool? = nil,
         restricted: Bool? = nil
     ) async {
-        await prepare()
         update {
             $0.changeSettings(
                 status: status,
@@ -104,7 +99,6 @@ extension AuthorizationEngine {
     /// Reads the grant from the consent store again, for a change made elsewhere (another
     /// process's Settings). A change reaches the app as any Settings change does.
     public func reloadGrant() async {
-        await prepare()
         let kept = await consentStore.grant(for: appID) ?? Grant()
         // Not through `update`: the store already holds this grant.
         guard policy.reloadGrant(kept) else { return }

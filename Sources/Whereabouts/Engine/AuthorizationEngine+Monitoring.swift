@@ -25,7 +25,6 @@ extension AuthorizationEngine {
     ///   - client: The client's source; `nil` for the engine's own.
     /// - Throws: As ``startMonitoring(_:)``.
     package func startMonitoring(_ region: Region, for client: SourceAttachment?) async throws(LocationError) {
-        await prepare()
         if let error = policy.regionMonitoringError(
             for: region,
             monitored: Set(regions.keys),
@@ -44,7 +43,6 @@ extension AuthorizationEngine {
     ///
     /// - Parameter region: The region (matched by identifier).
     public func stopMonitoring(_ region: Region) async {
-        await prepare()
         regions[region.identifier] = nil
         keepRegions()
         stateDidChange()
@@ -63,7 +61,6 @@ extension AuthorizationEngine {
     /// - Parameter client: The client's source; `nil` for the engine's own.
     /// - Throws: As ``startMonitoringVisits()``.
     package func startMonitoringVisits(for client: SourceAttachment?) async throws(LocationError) {
-        await prepare()
         let now = policy.authorization
         guard now.status.isAuthorized else {
             throw LocationError.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)
@@ -76,7 +73,6 @@ extension AuthorizationEngine {
 
     /// Stops visit monitoring.
     public func stopMonitoringVisits() async {
-        await prepare()
         visitsActive = false
         openVisit = nil
         stateDidChange()
@@ -94,7 +90,6 @@ extension AuthorizationEngine {
     ///
     /// - Parameter client: The client's source; `nil` for the engine's own.
     package func startUpdatingHeading(for client: SourceAttachment?) async {
-        await prepare()
         headingActive = true
         monitorKey = slot(of: client)
         rearm(monitorKey)
@@ -103,7 +98,6 @@ extension AuthorizationEngine {
 
     /// Stops heading updates.
     public func stopUpdatingHeading() async {
-        await prepare()
         headingActive = false
         stateDidChange()
     }

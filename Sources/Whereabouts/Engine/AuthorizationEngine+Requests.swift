@@ -21,7 +21,6 @@ extension AuthorizationEngine {
     ///   person: the prompt stays on screen, as on iOS, and the person's later answer still applies (it reaches
     ///   ``authorizationUpdates()`` and ``events()``).
     public func requestWhenInUseAuthorization() async throws -> AuthorizationOutcome {
-        await prepare()
         return try await authorizationResult(submit(.whenInUse))
     }
 
@@ -38,7 +37,6 @@ extension AuthorizationEngine {
     ///   person: the prompt stays on screen, as on iOS, and the person's later answer still applies (it reaches
     ///   ``authorizationUpdates()`` and ``events()``).
     public func requestAlwaysAuthorization() async throws -> AuthorizationOutcome {
-        await prepare()
         return try await authorizationResult(submit(.always))
     }
 
@@ -55,7 +53,6 @@ extension AuthorizationEngine {
     ///   person: the prompt stays on screen, as on iOS, and the person's later answer still applies (it reaches
     ///   ``authorizationUpdates()`` and ``events()``).
     public func requestTemporaryFullAccuracy(purposeKey: String) async throws -> AccuracyOutcome {
-        await prepare()
         let completed = await result(of: submit(.temporaryFullAccuracy(purposeKey: purposeKey)))
         switch completed {
         case .success(.accuracy(let outcome)): return outcome
@@ -84,7 +81,6 @@ extension AuthorizationEngine {
     /// - Returns: The location.
     /// - Throws: As ``requestLocation()``.
     package func requestLocation(for client: SourceAttachment?) async throws -> Location {
-        await prepare()
         let ticket = submit(.location, for: client)
         let completed = await withTaskCancellationHandler {
             await result(of: ticket)

@@ -15,7 +15,6 @@ extension AuthorizationEngine {
         authorization: ServiceSession.AuthorizationRequirement,
         fullAccuracyPurposeKey: String? = nil
     ) async -> ServiceSession {
-        await prepare()
         let id = nextSubscriberID
         nextSubscriberID += 1
         let session = LocationPolicy.Session(
@@ -44,7 +43,6 @@ extension AuthorizationEngine {
 
     /// Ends every service session (the scenario's `stopServiceSession`).
     public func endServiceSessions() async {
-        await prepare()
         for id in sessions.keys.sorted() { endServiceSession(id) }
     }
 

@@ -14,7 +14,6 @@ extension AuthorizationEngine {
     /// - Parameter change: The settings to change; `nil` values stay.
     /// - Throws: ``LocationError`` ``LocationError/Code/backgroundModeMissing``.
     public func set(_ change: LocationProperties.Change) async throws(LocationError) {
-        await prepare()
         try update { (policy) throws(LocationError) in try policy.set(change) }
         if !policy.properties.pausesLocationUpdatesAutomatically { resume() }
         stateDidChange()
@@ -34,7 +33,6 @@ extension AuthorizationEngine {
     ///
     /// - Parameter client: The client's source; `nil` for the engine's own.
     package func startUpdatingLocation(for client: SourceAttachment?) async {
-        await prepare()
         let key = slot(of: client)
         updatingLocation.insert(key)
         rearm(key)
@@ -55,7 +53,6 @@ extension AuthorizationEngine {
     ///
     /// - Parameter client: The client's source; `nil` for the engine's own.
     package func stopUpdatingLocation(for client: SourceAttachment?) async {
-        await prepare()
         updatingLocation.remove(slot(of: client))
         stateDidChange()
     }
@@ -72,7 +69,6 @@ extension AuthorizationEngine {
     ///
     /// - Parameter client: The client's source; `nil` for the engine's own.
     package func startMonitoringSignificantLocationChanges(for client: SourceAttachment?) async {
-        await prepare()
         let now = policy.authorization
         if !now.status.isAuthorized, now.status != .notDetermined {
             broadcast(.didFailWithError(.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)))
@@ -90,7 +86,6 @@ extension AuthorizationEngine {
 
     /// Stops significant-change monitoring.
     public func stopMonitoringSignificantLocationChanges() async {
-        await prepare()
         significantChangesActive = false
         lastSignificantFix = nil
         stateDidChange()
@@ -104,7 +99,6 @@ extension AuthorizationEngine {
     ///
     /// - Returns: The location, or `nil`.
     public func location() async -> Location? {
-        await prepare()
         guard policy.authorization.status.isAuthorized, policy.isInUse || policy.mayDeliverMonitoringEvents,
             let last = lastDelivered
         else { return nil }
@@ -116,7 +110,6 @@ extension AuthorizationEngine {
     ///
     /// - Returns: The heading, or `nil`.
     public func heading() async -> Heading? {
-        await prepare()
         return lastHeading
     }
 
@@ -132,7 +125,6 @@ extension AuthorizationEngine {
     /// - Parameter client: The client's source; `nil` for the engine's own.
     /// - Returns: Whether that source gives headings.
     package func headingAvailable(for client: SourceAttachment?) async -> Bool {
-        await prepare()
         return slots[serving(slot(of: client))]?.source.providesHeadings ?? false
     }
 
@@ -140,7 +132,6 @@ extension AuthorizationEngine {
     ///
     /// - Returns: The device setting.
     public func locationServicesEnabled() async -> Bool {
-        await prepare()
         return policy.device.servicesEnabled
     }
 
@@ -153,7 +144,6 @@ extension AuthorizationEngine {
     /// Dismisses the heading calibration display: the simulated device never shows it (its sources give
     /// calibrated headings), so there is nothing to dismiss and nothing changes.
     public func dismissHeadingCalibrationDisplay() async {
-        await prepare()
     }
 
     /// Ends a pause: updates flow again (the app started them again, or turned pausing off), and the app hears

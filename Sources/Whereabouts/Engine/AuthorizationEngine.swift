@@ -14,7 +14,7 @@ import Foundation
 /// ``LocationError`` that says what to fix.
 ///
 /// ```swift
-/// let engine = AuthorizationEngine(
+/// let engine = await AuthorizationEngine(
 ///     appID: "com.example.demo",
 ///     declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
 ///     prompter: ScriptedPerson([.allowWhileUsing(precise: false)])
@@ -106,8 +106,6 @@ public actor AuthorizationEngine {
 
     /// What iOS holds for this app, and the rules that change it. Every decision is the policy's.
     var policy: LocationPolicy
-    var isLoaded = false
-    var loadTask: Task<Void, Never>?
     var saveTask: Task<Void, Never>?
     /// Errors from the consent store, reported once each as `didFailWithError`.
     var lastSaveError: String?
@@ -169,10 +167,10 @@ public actor AuthorizationEngine {
     /// The service sessions the app holds, by id.
     var sessions: [Int: (session: LocationPolicy.Session, channel: DiagnosticsChannel)] = [:]
     /// The authorization as last known, for synchronous readers.
-    let snapshot = LockedValue(Authorization(status: .notDetermined, accuracy: .fullAccuracy))
+    let snapshot: LockedValue<Authorization>
     /// The grant as last kept, for synchronous readers (a simulated location manager's monitored regions, and
     /// whether Always was asked for on this install).
-    package let grantSnapshot = LockedValue(Grant())
+    package let grantSnapshot: LockedValue<Grant>
     /// Where the app is in its life, for synchronous readers (a client made while the app is in the background).
     package let appStateSnapshot = LockedValue(AppState.foreground)
     /// Where the app's activity changes go: prompts covering the app, and its life.
@@ -204,13 +202,19 @@ public actor AuthorizationEngine {
     /// Whether the last location the app received was precise (full accuracy).
     @exclusivity(unchecked) public internal(set) var lastDeliveredPrecise: Bool?
 
-    /// Creates an engine for one app.
+    /// Creates an engine for one app, ready to use: it reads the app's kept grant from the consent store before it
+    /// returns.
+    ///
+    /// A relaunched app that the person already authorized is authorized from the start:
+    /// ``authorizationSnapshot``, ``monitoredRegions`` and every call agree with the kept grant at once, so a
+    /// screen made right after launch shows it in its first frame.
     ///
     /// - Parameters:
     ///   - appID: The app's identifier; grants are kept under it.
     ///   - declarations: The app's Info.plist declarations.
     ///   - prompter: Who answers prompts.
-    ///   - consentStore: Where grants are kept.
+    ///   - consentStore: Where grants are kept; the grant kept for `appID` is read once, here
+    ///     (``reloadGrant()`` reads it again after another process changed it).
     ///   - device: Location Services and restrictions.
     ///   - coarsener: How approximate fixes are made; give it the install's kept secret.
     ///   - clock: The clock for time limits (a test clock in tests).
@@ -224,78 +228,54 @@ public actor AuthorizationEngine {
         coarsener: Coarsener = Coarsener(secret: .random()),
         clock: any Clock<Duration> = ContinuousClock(),
         options: Options = Options()
-    ) {
+    ) async {
+        let kept = await consentStore.grant(for: appID) ?? Grant()
+        var policy = LocationPolicy(declarations: declarations, device: device)
+        policy.grant = kept
         self.appID = appID
         self.declarations = declarations
         self.prompter = prompter
         self.consentStore = consentStore
-        self.policy = LocationPolicy(declarations: declarations, device: device)
+        self.policy = policy
         self.coarsener = coarsener
         self.clock = clock
         self.options = options
         self.elapsed = Stopwatch(clock).elapsed
         self.lastFixAt = .zero
-    }
-
-    /// Reads the app's grant from the consent store, if not done yet. Every public method does
-    /// this first; call it to have the engine ready before the first request.
-    public func prepare() async {
-        if isLoaded { return }
-        if let loadTask {
-            await loadTask.value
-            return
-        }
-        let store = consentStore
-        let appID = appID
-        let task = Task {
-            let kept = await store.grant(for: appID)
-            self.finishLoading(kept)
-        }
-        loadTask = task
-        await task.value
-    }
-
-    private func finishLoading(_ kept: Grant?) {
-        guard !isLoaded else { return }
-        policy.grant = kept ?? Grant()
-        grantSnapshot.current = policy.grant
-        isLoaded = true
-        lastAuthorization = policy.authorization
-        snapshot.current = policy.authorization
-        for region in policy.grant.monitoredRegions { regions[region.identifier] = (region, nil) }
+        self.lastAuthorization = policy.authorization
+        self.snapshot = LockedValue(policy.authorization)
+        self.grantSnapshot = LockedValue(kept)
+        for region in kept.monitoredRegions { regions[region.identifier] = (region, nil) }
     }
 
     /// The app's authorization now.
     ///
     /// - Returns: The status, accuracy and whether Location Services are on.
     public func authorization() async -> Authorization {
-        await prepare()
-        return policy.authorization
+        policy.authorization
     }
 
     /// The diagnostics that hold now (rule 10).
     ///
     /// - Returns: The set a live update delivered now would carry.
     public func diagnostics() async -> Set<Diagnostic> {
-        await prepare()
         fireDueTimers()
         return currentDiagnostics()
     }
 
-    /// The regions being monitored.
+    /// The regions being monitored: those kept with the grant (they survive a relaunch) from the moment the
+    /// engine is made, then each started or stopped.
     public var monitoredRegions: Set<Region> { Set(regions.values.map(\.region)) }
 
-    /// The regions being monitored, after reading the consent store (they survive a relaunch).
+    /// The regions being monitored (``monitoredRegions``).
     ///
     /// - Returns: The regions.
     public func monitoredRegions() async -> Set<Region> {
-        await prepare()
-        return monitoredRegions
+        monitoredRegions
     }
 
-    /// The app's authorization as last known, without waiting: what ``authorization()`` last returned or the
-    /// last change announced. Before the engine first read its consent store (``prepare()``, or any call) it is
-    /// `.notDetermined`; call `prepare()` at launch.
+    /// The app's authorization now, without waiting: from the moment the engine is made it is the kept grant's,
+    /// and it follows each change as it is announced.
     public nonisolated var authorizationSnapshot: Authorization { snapshot.current }
 
     var currentAuthorization: Authorization {

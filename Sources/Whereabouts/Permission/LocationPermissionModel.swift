@@ -53,8 +53,8 @@ public final class LocationPermissionModel {
     /// Creates a model that starts with the client's authorization, without waiting.
     ///
     /// Reads ``LocationClient/authorizationSnapshot`` once, synchronously, as a `CLLocationManager`'s
-    /// `authorizationStatus` reads: on the simulated client, the engine's authorization as last known (call
-    /// ``AuthorizationEngine/prepare()`` at launch so the kept grant is read); on Core Location, the manager's.
+    /// `authorizationStatus` reads: on the simulated client, the engine's (the kept grant from the moment the engine
+    /// is made); on Core Location, the manager's.
     /// With `LocationClient.unimplemented()`, override `authorizationSnapshot`.
     ///
     /// - Parameters:

@@ -125,7 +125,7 @@ struct TrackSession {
     func run() async throws {
         let tally = TrackTally(drawsPicture: command.svg != nil)
         let chosen = try makeSource(tally: tally)
-        let engine = AuthorizationEngine(
+        let engine = await AuthorizationEngine(
             appID: setup.appID,
             declarations: setup.declarations,
             prompter: setup.prompter,

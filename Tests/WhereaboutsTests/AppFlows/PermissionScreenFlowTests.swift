@@ -27,10 +27,10 @@ struct PermissionScreenFlowTests {
     static func engine(
         _ person: ScriptedPerson,
         store: InMemoryConsentStore = InMemoryConsentStore()
-    )
+    ) async
         -> AuthorizationEngine
     {
-        AuthorizationEngine(
+        await AuthorizationEngine(
             appID: "jp.example.spots",
             declarations: declarations,
             prompter: person,
@@ -68,7 +68,7 @@ struct PermissionScreenFlowTests {
         arguments: AuthorizationStatus.allCases
     )
     func eachStatusTakesItsBranch(_ status: AuthorizationStatus) async throws {
-        let engine = Self.engine(ScriptedPerson())
+        let engine = await Self.engine(ScriptedPerson())
         switch status {
         case .notDetermined: break
         case .restricted: await engine.changeSettings(restricted: true)
@@ -86,7 +86,7 @@ struct PermissionScreenFlowTests {
     @Test("The async request returns the status the person answered")
     func asyncRequestReturnsTheAnsweredStatus() async throws {
         let person = ScriptedPerson([.allowWhileUsing(precise: true)])
-        let engine = Self.engine(person)
+        let engine = await Self.engine(person)
 
         let outcome = try await engine.requestWhenInUseAuthorization()
 
@@ -101,7 +101,7 @@ struct PermissionScreenFlowTests {
     )
     func decidedRequestCompletesAtOnce(_ status: AuthorizationStatus) async throws {
         let person = ScriptedPerson()
-        let engine = Self.engine(person)
+        let engine = await Self.engine(person)
         await engine.changeSettings(status: status)
 
         let ticket = await engine.submit(.whenInUse)
@@ -121,7 +121,7 @@ struct PermissionScreenFlowTests {
     func alwaysUpgradePromptShowsOncePerInstall() async throws {
         let person = ScriptedPerson([.allowWhileUsing(precise: true), .keepWhileUsing])
         let store = InMemoryConsentStore()
-        let engine = Self.engine(person, store: store)
+        let engine = await Self.engine(person, store: store)
         let first = try await engine.requestWhenInUseAuthorization()
         #expect(first.status == .authorizedWhenInUse)
 
@@ -137,7 +137,7 @@ struct PermissionScreenFlowTests {
 
         // Once per install: the app launched again on the same device still gets no prompt.
         await engine.flush()
-        let relaunched = Self.engine(ScriptedPerson(), store: store)
+        let relaunched = await Self.engine(ScriptedPerson(), store: store)
         let afterRelaunch = try await relaunched.requestAlwaysAuthorization()
         #expect(afterRelaunch.resolution == .ignored(.alwaysAlreadyRequested))
     }
@@ -145,7 +145,9 @@ struct PermissionScreenFlowTests {
     @Test("The pre-permission explanation shows before the request and not after it")
     func prePermissionExplanationShowsOnlyBeforeTheRequest() async throws {
         let person = ScriptedPerson([.allowWhileUsing(precise: true)])
-        let model = LocationPermissionModel(client: .simulated(engine: Self.engine(person), source: ScriptedSource()))
+        let model = LocationPermissionModel(
+            client: .simulated(engine: await Self.engine(person), source: ScriptedSource())
+        )
         await model.refresh()
         #expect(model.showsPrePermissionExplanation)
         #expect(person.prompts.isEmpty)
@@ -160,7 +162,9 @@ struct PermissionScreenFlowTests {
     @Test("After Don't Allow the screen leads to Settings, with a message that says so")
     func deniedLeadsToSettings() async throws {
         let person = ScriptedPerson([.dontAllow])
-        let model = LocationPermissionModel(client: .simulated(engine: Self.engine(person), source: ScriptedSource()))
+        let model = LocationPermissionModel(
+            client: .simulated(engine: await Self.engine(person), source: ScriptedSource())
+        )
         await model.refresh()
         #expect(model.showsSettingsPrompt == false)
         #expect(model.settingsMessage == nil)
@@ -178,7 +182,7 @@ struct PermissionScreenFlowTests {
     @Test("With Location Services off the screen leads to Settings with the Location Services message")
     func servicesOffShowsTheLocationServicesMessage() async throws {
         let person = ScriptedPerson()
-        let engine = Self.engine(person)
+        let engine = await Self.engine(person)
         await engine.changeSettings(servicesEnabled: false)
         let model = LocationPermissionModel(client: .simulated(engine: engine, source: ScriptedSource()))
 
@@ -195,7 +199,7 @@ struct PermissionScreenFlowTests {
     @Test("Two temporary purposes each prompt with their own sentence")
     func eachTemporaryPurposePromptsWithItsOwnSentence() async throws {
         let person = ScriptedPerson([.allowWhileUsing(precise: false), .dontAllowPrecise, .allowPrecise])
-        let client = LocationClient.simulated(engine: Self.engine(person), source: ScriptedSource())
+        let client = LocationClient.simulated(engine: await Self.engine(person), source: ScriptedSource())
         let navigation = LocationPermissionModel(client: client, purposeKey: "NavigationPurpose")
         let search = LocationPermissionModel(client: client, purposeKey: "SearchPurpose")
         await navigation.requestPermission()

@@ -14,8 +14,8 @@ import WhereaboutsTesting
 struct PrivacyAwareStoreFlowTests {
     static let whenInUseText = "Adds where you took the picture to its caption."
 
-    static func engine(_ person: ScriptedPerson, whenInUse: String? = whenInUseText) -> AuthorizationEngine {
-        AuthorizationEngine(
+    static func engine(_ person: ScriptedPerson, whenInUse: String? = whenInUseText) async -> AuthorizationEngine {
+        await AuthorizationEngine(
             appID: "com.example.new-picture",
             declarations: UsageDescriptions(whenInUse: whenInUse),
             prompter: person,
@@ -31,7 +31,7 @@ struct PrivacyAwareStoreFlowTests {
 
     @Test("The store follows the status and the accuracy through each authorization change")
     func storeFollowsStatusAndAccuracy() async throws {
-        let engine = Self.engine(ScriptedPerson([.allowWhileUsing(precise: false)]))
+        let engine = await Self.engine(ScriptedPerson([.allowWhileUsing(precise: false)]))
         let client = LocationClient.simulated(engine: engine, source: ScriptedSource())
         let store = LocationPermissionModel(client: client)
         var changes = await client.authorizationUpdates().makeAsyncIterator()
@@ -54,7 +54,7 @@ struct PrivacyAwareStoreFlowTests {
         arguments: AuthorizationStatus.allCases
     )
     func locationIsDisabledAndAllowButtonFollowTheStatus(_ status: AuthorizationStatus) async {
-        let engine = Self.engine(ScriptedPerson())
+        let engine = await Self.engine(ScriptedPerson())
         switch status {
         case .notDetermined: break
         case .restricted: await engine.changeSettings(restricted: true)
@@ -73,7 +73,7 @@ struct PrivacyAwareStoreFlowTests {
     @Test("A missing NSLocationWhenInUseUsageDescription is an error naming the key, not silence")
     func missingUsageDescriptionIsAClearError() async throws {
         let person = ScriptedPerson()
-        let engine = Self.engine(person, whenInUse: nil)
+        let engine = await Self.engine(person, whenInUse: nil)
 
         let error = await #expect(throws: LocationError.self) {
             try await engine.requestWhenInUseAuthorization()
@@ -88,7 +88,7 @@ struct PrivacyAwareStoreFlowTests {
 
     @Test("Without the purpose string the request completes at once and the button stays")
     func missingUsageDescriptionStillCompletes() async throws {
-        let engine = Self.engine(ScriptedPerson(), whenInUse: nil)
+        let engine = await Self.engine(ScriptedPerson(), whenInUse: nil)
         let ticket = await engine.submit(.whenInUse)
         #expect(await engine.isFinished(ticket), "decided when submitted, with no prompt to wait for")
         _ = await engine.result(of: ticket)
@@ -104,7 +104,7 @@ struct PrivacyAwareStoreFlowTests {
 
     @Test("Approximate location hides the ETA; precise location shows it")
     func etaOnlyWithPreciseLocation() async throws {
-        let engine = Self.engine(ScriptedPerson([.allowWhileUsing(precise: false)]))
+        let engine = await Self.engine(ScriptedPerson([.allowWhileUsing(precise: false)]))
         let store = LocationPermissionModel(client: .simulated(engine: engine, source: ScriptedSource()))
         await store.requestPermission()
         #expect(store.authorization?.accuracy == .reducedAccuracy)

@@ -22,8 +22,8 @@ struct ReducedAccuracyMapFlowTests {
         defaultAccuracyReduced: true
     )
 
-    static func engine(_ person: ScriptedPerson) -> AuthorizationEngine {
-        AuthorizationEngine(
+    static func engine(_ person: ScriptedPerson) async -> AuthorizationEngine {
+        await AuthorizationEngine(
             appID: "org.example.map-privacy",
             declarations: declarations,
             prompter: person,
@@ -43,7 +43,7 @@ struct ReducedAccuracyMapFlowTests {
     @Test("NSLocationDefaultAccuracyReduced: the Precise switch starts off, Allow While Using gives reduced")
     func defaultReducedAccuracyGivesReducedAfterAllowWhileUsing() async throws {
         let person = ScriptedPerson([.allowWhileUsing(precise: false)])
-        let engine = Self.engine(person)
+        let engine = await Self.engine(person)
 
         let outcome = try await engine.requestWhenInUseAuthorization()
 
@@ -58,7 +58,7 @@ struct ReducedAccuracyMapFlowTests {
     @Test("The Request Precise Location button shows under reduced accuracy and hides after a precise grant")
     func preciseButtonShowsWhenReducedAndHidesAfterTemporaryFullAccuracy() async throws {
         let person = ScriptedPerson([.allowWhileUsing(precise: false), .allowPrecise])
-        let engine = Self.engine(person)
+        let engine = await Self.engine(person)
         let model = LocationPermissionModel(
             client: .simulated(engine: engine, source: ScriptedSource()),
             purposeKey: Self.purposeKey
@@ -91,7 +91,7 @@ struct ReducedAccuracyMapFlowTests {
     @Test("The temporary precise grant ends when the app leaves use, and the button shows again")
     func preciseButtonReturnsWhenTheTemporaryGrantEnds() async throws {
         let person = ScriptedPerson([.allowWhileUsing(precise: false), .allowPrecise])
-        let engine = Self.engine(person)
+        let engine = await Self.engine(person)
         let model = LocationPermissionModel(
             client: .simulated(engine: engine, source: ScriptedSource()),
             purposeKey: Self.purposeKey
@@ -112,7 +112,7 @@ struct ReducedAccuracyMapFlowTests {
     @Test("The coordinator flies to the first delivered location once, however many follow")
     func coordinatorFliesToTheFirstFixOnlyOnce() async throws {
         let person = ScriptedPerson([.allowWhileUsing(precise: false), .allowPrecise])
-        let engine = Self.engine(person)
+        let engine = await Self.engine(person)
         let source = ScriptedSource()
         let client = LocationClient.simulated(engine: engine, source: source)
         _ = try await client.requestWhenInUseAuthorization()

@@ -198,7 +198,7 @@ struct UnimplementedClientFeatureFlowTests {
         .timeLimit(.minutes(5))
     )
     func simulatedEngineDeliversWhatTheFeatureAskedFor() async throws {
-        let harness = EngineHarness(grant: Grant(decision: .always, precise: true))
+        let harness = await EngineHarness(grant: Grant(decision: .always, precise: true))
         let store = FeatureStore(LocationFeature(client: harness.client))
         var actions = store.actions.makeAsyncIterator()
         let appear = Task { await store.send(.onAppear) }

@@ -19,8 +19,8 @@ struct UserLocationPuckFlowTests {
         temporaryPurposes: ["CustomKey": customKeyText]
     )
 
-    static func engine(_ person: ScriptedPerson) -> AuthorizationEngine {
-        AuthorizationEngine(
+    static func engine(_ person: ScriptedPerson) async -> AuthorizationEngine {
+        await AuthorizationEngine(
             appID: "com.example.puck",
             declarations: declarations,
             prompter: person,
@@ -42,7 +42,7 @@ struct UserLocationPuckFlowTests {
 
     @Test("Turning Precise off in Settings reaches the app as an authorization event with reduced accuracy")
     func turningPreciseOffDeliversAnAccuracyChange() async throws {
-        let engine = Self.engine(ScriptedPerson([.allowWhileUsing(precise: true)]))
+        let engine = await Self.engine(ScriptedPerson([.allowWhileUsing(precise: true)]))
         let client = LocationClient.simulated(engine: engine, source: ScriptedSource())
         _ = try await client.requestWhenInUseAuthorization()
         var delegate = AccuracyDelegate()
@@ -61,7 +61,7 @@ struct UserLocationPuckFlowTests {
     @Test("Temporary full accuracy with CustomKey prompts with its sentence; the omitted default key is an error")
     func customPurposeKeyPromptsAndTheOmittedKeyThrows() async throws {
         let person = ScriptedPerson([.allowWhileUsing(precise: false), .allowPrecise])
-        let client = LocationClient.simulated(engine: Self.engine(person), source: ScriptedSource())
+        let client = LocationClient.simulated(engine: await Self.engine(person), source: ScriptedSource())
         _ = try await client.requestWhenInUseAuthorization()
 
         let error = await #expect(throws: LocationError.self) {
@@ -85,7 +85,7 @@ struct UserLocationPuckFlowTests {
     func customSourceDeliversItsFixes() async throws {
         let fixes = (0..<3).map { Self.fix(second: Double($0), course: 90) }
         let client = LocationClient.simulated(
-            engine: Self.engine(ScriptedPerson([.allowWhileUsing(precise: true)])),
+            engine: await Self.engine(ScriptedPerson([.allowWhileUsing(precise: true)])),
             source: FixedSource(fixes: fixes)
         )
         _ = try await client.requestWhenInUseAuthorization()
@@ -149,7 +149,7 @@ struct UserLocationPuckFlowTests {
 
     @Test("Under reduced accuracy the engine's coarse fix draws as a circle of its accuracy, with no bearing")
     func reducedAccuracyDrawsAnApproximateCircle() async throws {
-        let engine = Self.engine(ScriptedPerson([.allowWhileUsing(precise: false)]))
+        let engine = await Self.engine(ScriptedPerson([.allowWhileUsing(precise: false)]))
         let source = ScriptedSource()
         let client = LocationClient.simulated(engine: engine, source: source)
         _ = try await client.requestWhenInUseAuthorization()

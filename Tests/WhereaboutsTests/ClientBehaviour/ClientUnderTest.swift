@@ -71,7 +71,7 @@ final class SimulatedClientUnderTest: ClientUnderTest {
         let store = InMemoryConsentStore(
             authorized ? ["com.example.test": Grant(decision: .whenInUse, precise: true)] : [:]
         )
-        engine = AuthorizationEngine(
+        engine = await AuthorizationEngine(
             appID: "com.example.test",
             declarations: .complete,
             prompter: person,
@@ -79,7 +79,6 @@ final class SimulatedClientUnderTest: ClientUnderTest {
             coarsener: Coarsener(secret: Coarsener.Secret(k0: 1, k1: 2)),
             clock: clock
         )
-        await engine.prepare()
         if throughManager {
             let engine = engine
             let source = source

@@ -12,7 +12,7 @@ struct BackpressureTests {
     static let limit = 512
 
     static func harness() async -> (EngineHarness, PullSource, LocationClient) {
-        let harness = EngineHarness(options: AuthorizationEngine.Options(bufferedFixLimit: limit))
+        let harness = await EngineHarness(options: AuthorizationEngine.Options(bufferedFixLimit: limit))
         await harness.authorize(precise: true)
         let source = PullSource()
         let client = LocationClient.simulated(engine: harness.engine, source: source)
@@ -194,7 +194,7 @@ struct BackpressureTests {
         arguments: Narrowing.allCases
     )
     func aPartlyReadBatchIsRestricted(narrowing: Narrowing) async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         var updates = await harness.engine.liveUpdates().makeAsyncIterator()
         #expect(try #require(try await updates.next()).location == nil, "the first update carries no fix")
@@ -246,7 +246,7 @@ struct BackpressureTests {
 
     @Test("a batch ingested by hand reaches the consumer as one batch, in order, checked once")
     func aBatchIngestedByHand() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         var batches = await harness.engine.liveUpdateBatches().makeAsyncIterator()
         _ = try await batches.next()

@@ -24,13 +24,13 @@ struct EngineHarness {
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
-    ) {
+    ) async {
         let store = store ?? InMemoryConsentStore(grant.map { ["com.example.test": $0] } ?? [:])
         person = ScriptedPerson(answers, fileID: fileID, filePath: filePath, line: line, column: column)
         source = ScriptedSource()
         clock = TestClock()
         self.store = store
-        engine = AuthorizationEngine(
+        engine = await AuthorizationEngine(
             appID: "com.example.test",
             declarations: info,
             prompter: person,

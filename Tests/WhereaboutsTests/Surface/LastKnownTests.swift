@@ -8,7 +8,7 @@ import WhereaboutsTesting
 @Suite struct LastKnownTests {
     @Test("last known location is what the app last received, from any service")
     func lastLocationIsWhatTheAppLastReceived() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         #expect(await harness.client.location() == nil)
         await harness.client.startUpdatingLocation()
@@ -18,7 +18,7 @@ import WhereaboutsTesting
 
     @Test("last known location is nil when the app may not see one, and cleared when authorization is revoked")
     func lastLocationClearedOnRevoke() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         await harness.client.startUpdatingLocation()
         _ = await harness.engine.feed([fix(north: 0, at: 0)])
@@ -34,7 +34,7 @@ import WhereaboutsTesting
 
     @Test("last known location is coarse under reduced accuracy, even when it was received precise")
     func lastLocationIsCoarseUnderReducedAccuracy() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         await harness.client.startUpdatingLocation()
         let raw = fix(north: 0, at: 0)
@@ -47,7 +47,7 @@ import WhereaboutsTesting
 
     @Test("last known heading is the last heading the app received")
     func lastHeadingIsTheLastReceived() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         #expect(await harness.client.heading() == nil)
         await harness.client.startUpdatingHeading()
         let heading = Heading(magneticHeading: 42, headingAccuracy: 5, timestamp: Date(timeIntervalSince1970: 0))
@@ -57,7 +57,7 @@ import WhereaboutsTesting
 
     @Test("isRangingAvailable is false; headingAvailable is true only when the source can give headings")
     func availabilityFollowsTheSimulatedDevice() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         #expect(await !harness.client.isRangingAvailable())
         #expect(await harness.client.significantLocationChangeMonitoringAvailable())
         #expect(await harness.client.headingAvailable())

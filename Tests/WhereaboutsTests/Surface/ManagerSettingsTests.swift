@@ -8,7 +8,7 @@ import WhereaboutsTesting
 @Suite struct ManagerSettingsTests {
     @Test("desiredAccuracy reduced gives approximate fixes even under full accuracy authorization")
     func desiredAccuracyReducedGivesApproximateFixes() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         try await harness.client.set(desiredAccuracy: .reduced)
         await harness.engine.startUpdatingLocation()
@@ -23,7 +23,7 @@ import WhereaboutsTesting
 
     @Test("desiredAccuracy other than reduced is recorded and reported, and fixes stay as precise as allowed")
     func desiredAccuracyHintsAreRecorded() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         try await harness.client.set(desiredAccuracy: .kilometer)
         #expect(await harness.client.properties().desiredAccuracy == .kilometer)
@@ -36,7 +36,7 @@ import WhereaboutsTesting
 
     @Test("distanceFilter: the first fix, then only fixes at least d metres from the last delivered")
     func distanceFilterDeliversOnlyFarEnoughFixes() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         try await harness.client.set(distanceFilter: .meters(100))
         var events = await harness.client.events().makeAsyncIterator()
@@ -55,7 +55,7 @@ import WhereaboutsTesting
 
     @Test("pausesLocationUpdatesAutomatically true: updates pause after standing still, until started again")
     func pausingStopsUpdatesUntilStartedAgain() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         var events = await harness.client.events().makeAsyncIterator()
         await harness.client.startUpdatingLocation()
@@ -75,7 +75,7 @@ import WhereaboutsTesting
 
     @Test("pausesLocationUpdatesAutomatically false: updates never pause")
     func notPausingKeepsUpdatesFlowing() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         try await harness.client.set(pausesLocationUpdatesAutomatically: false)
         await harness.client.startUpdatingLocation()
@@ -87,7 +87,7 @@ import WhereaboutsTesting
 
     @Test("headingFilter: a heading is delivered only when it turned by at least the filter")
     func headingFilterHoldsBackSmallTurns() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         try await harness.client.set(headingFilter: .degrees(10))
         var events = await harness.client.events().makeAsyncIterator()
@@ -108,7 +108,7 @@ import WhereaboutsTesting
 
     @Test("activityType, headingOrientation and showsBackgroundLocationIndicator are recorded and reported")
     func hintsAreRecordedAndReported() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         #expect(await harness.client.properties() == LocationProperties())
         try await harness.client.set(
             activityType: .fitness,
@@ -127,7 +127,7 @@ import WhereaboutsTesting
     func setRefusesBackgroundWithoutTheMode() async throws {
         var info = UsageDescriptions.complete
         info.backgroundModes = []
-        let harness = EngineHarness(info: info)
+        let harness = await EngineHarness(info: info)
         let error = try await #require(throws: LocationError.self) {
             try await harness.client.set(activityType: .airborne, allowsBackgroundLocationUpdates: true)
         }
@@ -137,7 +137,7 @@ import WhereaboutsTesting
 
     @Test("startUpdatingLocation alone delivers fixes as didUpdateLocations events; stopUpdatingLocation stops them")
     func standardServiceIsAnEndpointOfItsOwn() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         var events = await harness.client.events().makeAsyncIterator()
         await harness.client.startUpdatingLocation()
@@ -151,7 +151,7 @@ import WhereaboutsTesting
 
     @Test("startUpdatingLocation while denied reports the denial as an error event")
     func standardServiceWhileDeniedReportsIt() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.engine.changeSettings(status: .denied)
         var events = await harness.client.events().makeAsyncIterator()
         await harness.client.startUpdatingLocation()

@@ -16,7 +16,7 @@ import WhereaboutsTesting
 
     @Test("region monitoring: at most 20 regions; the 21st fails with regionMonitoringFailure naming the limit")
     func twentyFirstRegionFails() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         for number in 1...20 { try await harness.client.startMonitoring(Self.region(number)) }
         let error = try await #require(throws: LocationError.self) {
@@ -35,20 +35,20 @@ import WhereaboutsTesting
     @Test("monitoredRegions survive an app relaunch: the consent store keeps them")
     func monitoredRegionsSurviveARelaunch() async throws {
         let store = InMemoryConsentStore()
-        let first = EngineHarness(store: store)
+        let first = await EngineHarness(store: store)
         await first.authorize(precise: true)
         try await first.client.startMonitoring(Self.region(1))
         try await first.client.startMonitoring(Self.region(2))
         await first.engine.handle(.terminate)
         await first.engine.flush()
-        let relaunched = EngineHarness(store: store)
+        let relaunched = await EngineHarness(store: store)
         #expect(await relaunched.client.monitoredRegions() == [Self.region(1), Self.region(2)])
         #expect(await store.grant(for: "com.example.test")?.monitoredRegions.count == 2)
     }
 
     @Test("maximumRegionMonitoringDistance is reported, and a larger radius is refused")
     func largerRadiusIsRefused() async throws {
-        let harness = EngineHarness(options: AuthorizationEngine.Options(maximumRegionMonitoringDistance: 5_000))
+        let harness = await EngineHarness(options: AuthorizationEngine.Options(maximumRegionMonitoringDistance: 5_000))
         await harness.authorize(precise: true)
         #expect(await harness.client.maximumRegionMonitoringDistance() == 5_000)
         try await harness.client.startMonitoring(Self.region(1, radius: 5_000))

@@ -13,7 +13,7 @@ import WhereaboutsTesting
 
     @Test("a service session prompts when a prompt is due, by the same rules as the requests")
     func sessionPromptsWhenDue() async throws {
-        let harness = EngineHarness(answers: [.allowWhileUsing(precise: true)])
+        let harness = await EngineHarness(answers: [.allowWhileUsing(precise: true)])
         let session = await harness.client.startServiceSession(authorization: .whenInUse)
         #expect(await harness.engine.presentedPrompt?.kind == .whenInUse)
         await Self.settle(harness.engine)
@@ -27,7 +27,7 @@ import WhereaboutsTesting
 
     @Test("a service session asks for nothing while the app is in the background")
     func sessionDoesNotAskFromTheBackground() async throws {
-        let harness = EngineHarness(answers: [.allowWhileUsing(precise: true)])
+        let harness = await EngineHarness(answers: [.allowWhileUsing(precise: true)])
         await harness.engine.handle(.background)
         _ = await harness.client.startServiceSession(authorization: .whenInUse)
         #expect(await harness.engine.presentedPrompt == nil)
@@ -38,7 +38,7 @@ import WhereaboutsTesting
 
     @Test("a service session re-asks after an Allow Once grant lapses, when the app is in use again")
     func sessionReasksAfterAllowOnceLapses() async throws {
-        let harness = EngineHarness(answers: [.allowOnce(precise: true), .allowWhileUsing(precise: true)])
+        let harness = await EngineHarness(answers: [.allowOnce(precise: true), .allowWhileUsing(precise: true)])
         let session = await harness.client.startServiceSession(authorization: .whenInUse)
         await Self.settle(harness.engine)
         #expect(await harness.client.authorization().status == .authorizedWhenInUse)
@@ -55,7 +55,7 @@ import WhereaboutsTesting
 
     @Test("an Always session asks for the upgrade once per install, then reports alwaysAuthorizationDenied")
     func alwaysSessionAsksForTheUpgradeOnce() async throws {
-        let harness = EngineHarness(answers: [.keepWhileUsing])
+        let harness = await EngineHarness(answers: [.keepWhileUsing])
         await harness.authorize(precise: true)
         let session = await harness.client.startServiceSession(authorization: .always)
         #expect(await harness.engine.presentedPrompt?.kind == .alwaysUpgrade)
@@ -70,7 +70,7 @@ import WhereaboutsTesting
 
     @Test("a session with a purpose key asks for temporary full accuracy; a decline is fullAccuracyDenied")
     func purposeKeySessionAsksForFullAccuracy() async throws {
-        let harness = EngineHarness(answers: [.dontAllowPrecise])
+        let harness = await EngineHarness(answers: [.dontAllowPrecise])
         await harness.authorize(precise: false)
         let session = await harness.client.startServiceSession(
             authorization: .whenInUse,
@@ -84,7 +84,7 @@ import WhereaboutsTesting
 
     @Test("session diagnostics: denied, denied globally, restricted, then each change; invalidate ends them")
     func sessionDiagnosticsFollowTheirCauses() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.engine.changeSettings(status: .denied)
         let session = await harness.client.startServiceSession(authorization: .whenInUse)
         var diagnostics = session.diagnostics().makeAsyncIterator()
@@ -107,7 +107,7 @@ import WhereaboutsTesting
     @Test("session diagnostics: authorizationRequestInProgress while its prompt is on screen")
     func sessionDiagnosticsShowTheRequestInProgress() async throws {
         let person = ManualPerson()
-        let engine = AuthorizationEngine(appID: "com.example.test", declarations: .complete, prompter: person)
+        let engine = await AuthorizationEngine(appID: "com.example.test", declarations: .complete, prompter: person)
         let session = await engine.startServiceSession(authorization: .whenInUse)
         var diagnostics = session.diagnostics().makeAsyncIterator()
         #expect(await diagnostics.next() == [.authorizationRequestInProgress])
@@ -120,7 +120,7 @@ import WhereaboutsTesting
     func serviceSessionRequiredUntilASessionAsks() async throws {
         var info = UsageDescriptions.complete
         info.requiresExplicitServiceSession = true
-        let harness = EngineHarness(info: info, answers: [.allowWhileUsing(precise: true)])
+        let harness = await EngineHarness(info: info, answers: [.allowWhileUsing(precise: true)])
         #expect(await harness.engine.diagnostics().contains(.serviceSessionRequired))
         let watching = await harness.client.startServiceSession(authorization: .noAuthorization)
         var diagnostics = watching.diagnostics().makeAsyncIterator()

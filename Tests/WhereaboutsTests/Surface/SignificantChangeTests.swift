@@ -8,7 +8,7 @@ import WhereaboutsTesting
 @Suite struct SignificantChangeTests {
     @Test("significant changes deliver the current fix at start")
     func significantChangesDeliverTheCurrentFixAtStart() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         await harness.engine.startUpdatingLocation()
         _ = await harness.engine.feed([fix(north: 0, at: 0)])
@@ -23,7 +23,7 @@ import WhereaboutsTesting
 
     @Test("significant changes at start deliver a fix the app had not received, and count it")
     func significantChangesCountAFixNotReceivedBefore() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         try await harness.client.startMonitoring(
             Region(identifier: "home", center: Coordinate(latitude: 0, longitude: 0), radius: 100)
@@ -37,7 +37,7 @@ import WhereaboutsTesting
 
     @Test("significant changes: then a fix only at least 500 m and 5 minutes after the last one delivered")
     func significantChangesNeedFiveHundredMetresAndFiveMinutes() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         var events = await harness.client.events().makeAsyncIterator()
         await harness.client.startMonitoringSignificantLocationChanges()
@@ -58,7 +58,7 @@ import WhereaboutsTesting
 
     @Test("significant changes run in the background only with Always")
     func significantChangesInTheBackgroundOnlyWithAlways() async throws {
-        let whenInUse = EngineHarness()
+        let whenInUse = await EngineHarness()
         await whenInUse.authorize(precise: true)
         await whenInUse.client.startMonitoringSignificantLocationChanges()
         await whenInUse.engine.handle(.background)
@@ -66,7 +66,7 @@ import WhereaboutsTesting
         await whenInUse.engine.handle(.foreground)
         #expect(await whenInUse.engine.feed([fix(north: 1200, at: 800)]) == 1)
 
-        let always = EngineHarness()
+        let always = await EngineHarness()
         await always.authorize(precise: true, always: true)
         await always.client.startMonitoringSignificantLocationChanges()
         await always.engine.handle(.background)
@@ -75,7 +75,7 @@ import WhereaboutsTesting
 
     @Test("significant changes under reduced accuracy are coarsened like every other service")
     func significantChangesAreCoarsenedUnderReducedAccuracy() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: false)
         var events = await harness.client.events().makeAsyncIterator()
         await harness.client.startMonitoringSignificantLocationChanges()
@@ -89,7 +89,7 @@ import WhereaboutsTesting
 
     @Test("significant changes stop when stopped")
     func significantChangesStop() async throws {
-        let harness = EngineHarness()
+        let harness = await EngineHarness()
         await harness.authorize(precise: true)
         await harness.client.startMonitoringSignificantLocationChanges()
         await harness.source.waitUntilRunning()
