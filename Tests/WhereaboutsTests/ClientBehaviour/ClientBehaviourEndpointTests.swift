@@ -303,15 +303,29 @@ struct ClientBehaviourEndpointTests {
         #expect(await device.heldWork() == [])
     }
 
-    @Test("Visits: refused before authorization; started and stopped once authorized", arguments: ClientKind.allCases)
+    @Test(
+        "Visits: refused before authorization; a stay reaches events() while monitored, none after stopping",
+        arguments: ClientKind.allCases
+    )
     func visits(_ kind: ClientKind) async throws {
         let device = await kind.make(authorized: false)
         let error = await #expect(throws: LocationError.self) { try await device.client.startMonitoringVisits() }
         #expect(error?.code == .notAuthorized)
 
         await device.changeSettings(status: .authorizedWhenInUse, precise: true)
+        var events = await device.client.events().makeAsyncIterator()
+        #expect(await Self.nextAuthorization(&events)?.status == .authorizedWhenInUse)
         try await device.client.startMonitoringVisits()
+        await device.waitUntilDeviceLocates()
+        await device.deviceStays(at: Self.fix(), for: 600)
+        let arrived = Visit(coordinate: Self.home, horizontalAccuracy: 5, arrivalDate: Self.fix().timestamp)
+        #expect(await events.next(isolation: #isolation) == .didVisit(arrived))
+
         await device.client.stopMonitoringVisits()
+        await device.waitUntilDeviceStopsLocating()
+        await device.deviceStays(at: Self.fix(north: 5_000, second: 3_600), for: 600)
+        await device.revoke()
+        #expect(await Self.nextAuthorization(&events)?.status == .denied)
     }
 
     @Test(

@@ -69,6 +69,11 @@ protocol ClientUnderTest {
     func deviceHeadsWhenAsked(_ heading: Heading) async
     /// Waits until nothing asks the device for fixes any more.
     func waitUntilDeviceStopsLocating() async
+    /// Waits until something asks the device for fixes (a request, updates, significant changes, visits).
+    func waitUntilDeviceLocates() async
+    /// The person stays at `arrival`'s place for `seconds` from its time: a visit reaches the app if visit
+    /// monitoring runs (Core Location reports it; the simulated OS finds it in the fixes).
+    func deviceStays(at arrival: Location, for seconds: Double) async
     /// Waits until a prompt is on screen, and returns its kind.
     func promptOnScreen() async -> PermissionPrompt.Kind
     /// Whether a prompt is on screen now.
@@ -162,6 +167,17 @@ final class SimulatedClientUnderTest: ClientUnderTest {
 
     func waitUntilDeviceStopsLocating() async {
         await source.waitUntilStopped()
+    }
+
+    func waitUntilDeviceLocates() async {
+        await source.waitUntilRunning()
+    }
+
+    func deviceStays(at arrival: Location, for seconds: Double) async {
+        var later = arrival
+        later.timestamp = arrival.timestamp.addingTimeInterval(seconds)
+        await source.send(arrival)
+        await source.send(later)
     }
 
     func promptOnScreen() async -> PermissionPrompt.Kind {
@@ -284,10 +300,15 @@ final class StandInClientUnderTest: ClientUnderTest {
     }
 
     func waitUntilDeviceStopsLocating() async {
-        await harness.yield {
-            !harness.ios.locationRequested && !harness.ios.isUpdatingLocation
-                && !harness.ios.isMonitoringSignificantChanges
-        }
+        await harness.yield { !harness.ios.isLocating }
+    }
+
+    func waitUntilDeviceLocates() async {
+        await harness.yield { harness.ios.isLocating }
+    }
+
+    func deviceStays(at arrival: Location, for seconds: Double) async {
+        harness.ios.stay(at: arrival)
     }
 
     func promptOnScreen() async -> PermissionPrompt.Kind {

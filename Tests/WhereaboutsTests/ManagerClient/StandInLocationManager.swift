@@ -262,6 +262,33 @@ extension StandInLocationManager {
         calls.last { $0 == "startUpdatingHeading" || $0 == "stopUpdatingHeading" } == "startUpdatingHeading"
     }
 
+    /// Whether visit monitoring runs (the app's last visit call started it).
+    var isMonitoringVisits: Bool {
+        calls.last { $0 == "startMonitoringVisits" || $0 == "stopMonitoringVisits" } == "startMonitoringVisits"
+    }
+
+    /// Whether any service asks the device for fixes: a `requestLocation()`, updates, significant changes, visits.
+    var isLocating: Bool {
+        locationRequested || isUpdatingLocation || isMonitoringSignificantChanges || isMonitoringVisits
+    }
+
+    /// The person stayed at `arrival`'s place for a while: Core Location reports the visit (arrived at `arrival`'s
+    /// time, not yet left) while visit monitoring runs, and nothing otherwise.
+    ///
+    /// - Parameter arrival: Where and when the person arrived.
+    /// - Returns: Whether the visit was delivered.
+    @discardableResult
+    func stay(at arrival: Location) -> Bool {
+        guard isMonitoringVisits else { return false }
+        let visit = Visit(
+            coordinate: arrival.coordinate,
+            horizontalAccuracy: arrival.horizontalAccuracy,
+            arrivalDate: arrival.timestamp
+        )
+        callback?(.didVisit(visit))
+        return true
+    }
+
     /// The device gets a fix: Core Location keeps it as ``location`` and delivers it if updates run or a
     /// `requestLocation()` is outstanding (which it answers), or to significant-change monitoring (every fix counts as
     /// a significant change here); otherwise it delivers nothing. In the background it delivers nothing unless the app
