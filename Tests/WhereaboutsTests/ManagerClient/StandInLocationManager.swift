@@ -333,7 +333,7 @@ extension StandInLocationManager {
 
     /// The app went to the background: iOS ends the grants of this use unless a background session runs (Allow Once
     /// reads `.notDetermined` again, temporary full accuracy ends), takes a When In Use or temporary prompt off the
-    /// screen, and calls the delegate if the authorization changed.
+    /// screen (calling the temporary prompt's completion), and calls the delegate if the authorization changed.
     func appEntersBackground() {
         let before = policy.authorization
         policy.backgroundSessionActive = backgroundSessions > 0
@@ -341,6 +341,12 @@ extension StandInLocationManager {
         policy.handle(.background)
         policy.authorizationDidChange()
         if policy.authorization != before { callback?(.didChangeAuthorization) }
+        // The temporary full accuracy prompt went away unanswered: Core Location still calls its completion, with the
+        // accuracy unchanged.
+        if policy.prompt == nil, let completion = accuracyCompletion {
+            accuracyCompletion = nil
+            completion(nil)
+        }
     }
 
     /// The app came back to the foreground; nothing of its authorization changes.
