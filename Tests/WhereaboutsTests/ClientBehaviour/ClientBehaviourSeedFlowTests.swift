@@ -79,6 +79,29 @@ struct ClientBehaviourSeedFlowTests {
         )
     }
 
+    @Test(
+        "Permission screen guide: each of the five statuses leads to exactly its branch of the guide's switch",
+        arguments: ClientKind.allCases,
+        AuthorizationStatus.allCases
+    )
+    func permissionScreenGuideBranches(_ kind: ClientKind, _ status: AuthorizationStatus) async throws {
+        let device = await kind.make(declarations: Self.guideKeys, status: status)
+        let model = LocationPermissionModel(client: device.client)
+        await model.refresh()
+
+        #expect(model.authorization?.status == status)
+        var branches: [String] = []
+        if model.showsPrePermissionExplanation { branches.append("request") }
+        if model.isRestricted { branches.append("disabled message") }
+        if model.showsSettingsPrompt { branches.append("settings prompt") }
+        if !model.locationIsDisabled { branches.append("start services") }
+        let expected: [AuthorizationStatus: String] = [
+            .notDetermined: "request", .restricted: "disabled message", .denied: "settings prompt",
+            .authorizedWhenInUse: "start services", .authorizedAlways: "start services",
+        ]
+        #expect(branches == [expected[status]])
+    }
+
     @Test("Permission screen guide: after Don't Allow the screen leads to Settings", arguments: ClientKind.allCases)
     func permissionScreenGuideAfterDenial(_ kind: ClientKind) async throws {
         let device = await kind.make(declarations: Self.guideKeys, status: .notDetermined)
