@@ -5,6 +5,10 @@ public import Foundation
 /// `NSApplication`: main-actor isolated; its notification names are usable from any isolation.
 @MainActor
 open class NSApplication {
+    /// `NSApplication.willTerminateNotification`.
+    nonisolated public static let willTerminateNotification = NSNotification.Name(
+        "NSApplicationWillTerminateNotification"
+    )
     /// `NSApplication.willResignActiveNotification`.
     nonisolated public static let willResignActiveNotification = NSNotification.Name(
         "NSApplicationWillResignActiveNotification"

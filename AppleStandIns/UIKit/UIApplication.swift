@@ -20,6 +20,10 @@ open class UIApplication {
     /// The app's state.
     open var applicationState: UIApplication.State { fatalError() }
 
+    /// `UIApplication.willTerminateNotification`.
+    nonisolated public static let willTerminateNotification = NSNotification.Name(
+        "UIApplicationWillTerminateNotification"
+    )
     /// `UIApplication.willResignActiveNotification`.
     nonisolated public static let willResignActiveNotification = NSNotification.Name(
         "UIApplicationWillResignActiveNotification"

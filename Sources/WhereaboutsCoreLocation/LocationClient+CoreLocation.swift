@@ -119,11 +119,13 @@ extension ManagerClient {
             (UIApplication.didBecomeActiveNotification, { $0.appDidBecomeActive() }),
             (UIApplication.didEnterBackgroundNotification, { $0.appDidEnterBackground() }),
             (UIApplication.willEnterForegroundNotification, { $0.appWillEnterForeground() }),
+            (UIApplication.willTerminateNotification, { $0.appWillTerminate() }),
         ]
         #else
         let names: [(Notification.Name, @MainActor (ManagerClient) -> Void)] = [
             (NSApplication.willResignActiveNotification, { $0.appWillResignActive() }),
             (NSApplication.didBecomeActiveNotification, { $0.appDidBecomeActive() }),
+            (NSApplication.willTerminateNotification, { $0.appWillTerminate() }),
         ]
         #endif
         for (name, action) in names {

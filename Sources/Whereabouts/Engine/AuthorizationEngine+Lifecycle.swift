@@ -20,6 +20,7 @@ extension AuthorizationEngine {
             announce(.didEnterBackground)
         default: break
         }
+        if event == .terminate { announce(.willTerminate) }
         if event == .launch || event == .foreground { sessionsCameIntoUse() }
         if event == .terminate {
             headingActive = false

@@ -21,7 +21,7 @@ extension AuthorizationEngine {
     ///   person: the prompt stays on screen, as on iOS, and the person's later answer still applies (it reaches
     ///   ``authorizationUpdates()`` and ``events()``).
     public func requestWhenInUseAuthorization() async throws -> AuthorizationOutcome {
-        return try await authorizationResult(submit(.whenInUse))
+        try await authorizationResult(submit(.whenInUse))
     }
 
     /// Asks for Always authorization (rule 4).
@@ -37,7 +37,7 @@ extension AuthorizationEngine {
     ///   person: the prompt stays on screen, as on iOS, and the person's later answer still applies (it reaches
     ///   ``authorizationUpdates()`` and ``events()``).
     public func requestAlwaysAuthorization() async throws -> AuthorizationOutcome {
-        return try await authorizationResult(submit(.always))
+        try await authorizationResult(submit(.always))
     }
 
     /// Asks for temporary full accuracy for one purpose (rule 5).

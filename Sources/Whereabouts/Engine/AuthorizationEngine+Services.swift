@@ -110,7 +110,7 @@ extension AuthorizationEngine {
     ///
     /// - Returns: The heading, or `nil`.
     public func heading() async -> Heading? {
-        return lastHeading
+        lastHeading
     }
 
     /// Whether the calling client's source can give headings, as `CLLocationManager.headingAvailable()`.
@@ -125,14 +125,14 @@ extension AuthorizationEngine {
     /// - Parameter client: The client's source; `nil` for the engine's own.
     /// - Returns: Whether that source gives headings.
     package func headingAvailable(for client: SourceAttachment?) async -> Bool {
-        return slots[serving(slot(of: client))]?.source.providesHeadings ?? false
+        slots[serving(slot(of: client))]?.source.providesHeadings ?? false
     }
 
     /// Whether Location Services are on for the device.
     ///
     /// - Returns: The device setting.
     public func locationServicesEnabled() async -> Bool {
-        return policy.device.servicesEnabled
+        policy.device.servicesEnabled
     }
 
     /// Beacon ranging: the simulated device has no Bluetooth beacons, so `false`.

@@ -12,4 +12,6 @@ package enum ApplicationActivity: Hashable, Sendable {
     case didEnterBackground
     /// The app is coming back to the foreground.
     case willEnterForeground
+    /// The app is about to end.
+    case willTerminate
 }

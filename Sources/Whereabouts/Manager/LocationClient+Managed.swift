@@ -50,7 +50,9 @@ extension LocationClient {
             },
             dismissHeadingCalibrationDisplay: { await holder.run { await $0.dismissHeadingCalibrationDisplay() } },
             startServiceSession: { authorization, key in
-                await holder.run { await $0.startServiceSession(authorization: authorization, fullAccuracyPurposeKey: key) }
+                await holder.run {
+                    await $0.startServiceSession(authorization: authorization, fullAccuracyPurposeKey: key)
+                }
             }
         )
     }

@@ -167,7 +167,12 @@ extension ManagerClient {
     func diagnostics() -> Set<Diagnostic> {
         var circumstances = Diagnostic.Circumstances()
         circumstances.requestInProgress = prompt != nil || accuracyPromptShowing
-        circumstances.inUse = isForeground || hasBackgroundSession || manager.allowsBackgroundLocationUpdates
+        // In the background (rule 8): with Always, background updates allowed; with When In Use, those and a
+        // background session too.
+        let backgroundUpdates =
+            manager.allowsBackgroundLocationUpdates
+            && (current.status == .authorizedAlways || hasBackgroundSession)
+        circumstances.inUse = isForeground || backgroundUpdates
         circumstances.fullAccuracyDeclined = fullAccuracyDeclined
         circumstances.alwaysDeclined = alwaysDeclined
         circumstances.locationUnavailable = locationUnknown

@@ -51,16 +51,33 @@ extension ManagerClient {
 
         accuracyPromptShowing = true
         refreshDiagnostics()
-        let once = OnceFlag()
-        let error: ManagerError? = await withCheckedContinuation { continuation in
-            manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey) { error in
-                if once.claim() { continuation.resume(returning: error) }
+        // Resumed once: by Core Location's completion, or at once when the calling task is cancelled (the prompt
+        // stays on screen, and its answer still reaches the app as an authorization change).
+        let waiter = LockedValue<CheckedContinuation<ManagerError?, any Error>?>(nil)
+        let take: @Sendable () -> CheckedContinuation<ManagerError?, any Error>? = {
+            waiter.update { continuation in
+                defer { continuation = nil }
+                return continuation
             }
         }
-        accuracyPromptShowing = false
+        let error: ManagerError? = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                waiter.current = continuation
+                if Task.isCancelled { take()?.resume(throwing: LocationError.cancelled) }
+                manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey) { [weak self] error in
+                    self?.accuracyPromptClosed()
+                    take()?.resume(returning: error)
+                }
+            }
+        } onCancel: {
+            take()?.resume(throwing: LocationError.cancelled)
+        }
         let accuracy = manager.accuracyAuthorization
         let resolution: RequestResolution
         switch error {
+        case nil where accuracy != .fullAccuracy && !isForeground:
+            // The app left the foreground and the prompt went with it: nobody declined.
+            resolution = .ignored(.notInForeground)
         case nil where accuracy == .fullAccuracy:
             fullAccuracyIsTemporary = true
             fullAccuracyDeclined = false
@@ -103,6 +120,14 @@ extension ManagerClient {
         } onCancel: {
             Task { @MainActor [weak self] in self?.finishLocationRequest(id, .failure(LocationError.cancelled)) }
         }
+    }
+
+    /// The temporary full accuracy prompt went away (answered, or taken away): what it changed reaches the app even
+    /// when the request that showed it was cancelled.
+    func accuracyPromptClosed() {
+        accuracyPromptShowing = false
+        authorizationMayHaveChanged()
+        refreshDiagnostics()
     }
 
     // MARK: Helpers

@@ -201,13 +201,35 @@ package final class ManagerClient {
         case .didBecomeActive: appDidBecomeActive()
         case .didEnterBackground: appDidEnterBackground()
         case .willEnterForeground: appWillEnterForeground()
+        case .willTerminate: appWillTerminate()
         }
+    }
+
+    /// The app is about to end: iOS takes a prompt away unanswered, and nothing more reaches the app. Every request
+    /// still waiting completes, and live updates end.
+    package func appWillTerminate() {
+        isActive = false
+        isForeground = false
+        promptWentAway()
+        for id in locationRequests.keys.sorted() { finishLocationRequest(id, .failure(LocationError.cancelled)) }
+        let ended = updateSubscribers
+        updateSubscribers.removeAll()
+        for id in ended.keys.sorted() { ended[id]?.mailbox.finish(throwing: nil) }
+        updateDemand()
+    }
+
+    /// An authorization prompt the app waits for went away unanswered (the app left the foreground or ended): the
+    /// requests waiting for it complete as ignored.
+    func promptWentAway() {
+        guard let pending = prompt else { return }
+        finishPrompt(pending.id, .success(outcome(.ignored(.notInForeground))))
     }
 
     /// The app went to the background.
     package func appDidEnterBackground() {
         isActive = false
         isForeground = false
+        promptWentAway()
         refreshDiagnostics()
     }
 

@@ -155,6 +155,9 @@ package final class SimulatedLocationManager: LocationManaging {
             case .answered: return nil
             case .alreadyDetermined:
                 return ManagerError(code: ManagerError.promptDeclined, message: "the app already has full accuracy")
+            case .ignored(.notInForeground):
+                // The app left the foreground and took the prompt away: Core Location calls the completion.
+                return nil
             case .ignored(let reason):
                 return ManagerError(code: ManagerError.denied, message: "the prompt could not be shown (\(reason))")
             }

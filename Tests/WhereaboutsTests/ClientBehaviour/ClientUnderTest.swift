@@ -21,15 +21,45 @@ enum ClientKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// - Returns: The client and what drives the device and the person around it.
     @MainActor
     func make(authorized: Bool) async -> any ClientUnderTest {
+        await make(status: authorized ? .authorizedWhenInUse : .notDetermined)
+    }
+
+    /// Makes a client of this kind for an app with these Info.plist keys and this grant kept from before.
+    ///
+    /// - Parameters:
+    ///   - declarations: The app's Info.plist keys; every location key unless given.
+    ///   - status: The status the person left the app in (`.notDetermined`: never asked).
+    ///   - precise: The Precise Location switch of that grant.
+    /// - Returns: The client and what drives the device and the person around it.
+    @MainActor
+    func make(
+        declarations: UsageDescriptions = ClientKind.allKeys,
+        status: AuthorizationStatus,
+        precise: Bool = true
+    ) async -> any ClientUnderTest {
         switch self {
         case .simulated:
-            return await SimulatedClientUnderTest(authorized: authorized)
+            return await SimulatedClientUnderTest(declarations: declarations, status: status, precise: precise)
         case .simulatedManager:
-            return await SimulatedClientUnderTest(authorized: authorized, throughManager: true)
+            return await SimulatedClientUnderTest(
+                declarations: declarations,
+                status: status,
+                precise: precise,
+                throughManager: true
+            )
         case .coreLocationLogic:
-            return StandInClientUnderTest(authorized: authorized)
+            return StandInClientUnderTest(declarations: declarations, status: status, precise: precise)
         }
     }
+
+    /// Every location key declared, with one temporary purpose (`Navigation`) and the `location` background mode.
+    static let allKeys = UsageDescriptions(
+        whenInUse: "Shows where you are on the map.",
+        always: "Tells you when you reach a saved place.",
+        temporaryPurposes: ["Navigation": "Turn-by-turn directions need your precise location."],
+        backgroundModes: ["location"],
+        appName: "Wayfinder"
+    )
 }
 
 /// A client, and the device and person around it.
@@ -39,21 +69,65 @@ protocol ClientUnderTest {
     var client: LocationClient { get }
     /// Waits until the device is asked for a fix (a one-shot request or updates), then gives it this one.
     func locateWhenAsked(_ location: Location) async
+    /// The device gets this fix now, whether or not anything asked for one: it reaches the app only if a service
+    /// runs (Core Location delivers nothing otherwise; a source nobody reads drops it).
+    func deviceFinds(_ location: Location) async
+    /// The device's compass gives this heading now; it reaches the app only while heading updates run.
+    func deviceHeads(_ heading: Heading) async
+    /// Waits until the device is asked for headings, then gives it this one.
+    func deviceHeadsWhenAsked(_ heading: Heading) async
+    /// Waits until nothing asks the device for fixes any more.
+    func waitUntilDeviceStopsLocating() async
+    /// Waits until something asks the device for fixes (a request, updates, significant changes, visits).
+    func waitUntilDeviceLocates() async
+    /// The person stays at `arrival`'s place for `seconds` from its time: a visit reaches the app if visit
+    /// monitoring runs (Core Location reports it; the simulated OS finds it in the fixes).
+    func deviceStays(at arrival: Location, for seconds: Double) async
     /// Waits until a prompt is on screen, and returns its kind.
     func promptOnScreen() async -> PermissionPrompt.Kind
-    /// The person answers the prompt on screen.
+    /// Whether a prompt is on screen now.
+    func isPromptOnScreen() async -> Bool
+    /// The person answers the prompt on screen, and the app is active again once the answer has reached it.
     func answer(_ answer: PromptAnswer) async
     /// Waits until `count` requests wait for the prompt on screen.
     func waitForWaitingRequests(_ count: Int) async
+    /// How many requests wait for the prompt on screen now (a service session's own request counts where the client
+    /// makes it).
+    func waitingRequests() async -> Int
     /// How many prompts the person saw.
     func promptsShown() async -> Int
+    /// The kinds of the prompts the person saw, in order.
+    func promptKindsShown() async -> [PermissionPrompt.Kind]
     /// The person turns location off for the app in Settings.
     func revoke() async
+    /// The person changes the app's Location or Precise Location setting in Settings (`nil`: unchanged).
+    func changeSettings(status: AuthorizationStatus?, precise: Bool?) async
+    /// The person switches Location Services on or off for the whole device.
+    func switchLocationServices(on: Bool) async
     /// Waits until `count` one-shot requests wait for a fix.
     func waitForLocationRequests(_ count: Int) async
     /// Waits until the device is asked for a fix, then finds none: Core Location's error, or the simulated OS's time
     /// limit passing.
     func noFixComes() async
+    /// The app goes to the background (the person went to the Home Screen): it resigns active, then enters the
+    /// background; without a background session the app stops being in use.
+    func enterBackground() async
+    /// The app comes back to the foreground and becomes active.
+    func enterForeground() async
+    /// The app is terminated.
+    func terminate() async
+    /// What the client still holds open: requests waiting for a prompt or a fix, service sessions. Empty when
+    /// nothing leaks.
+    func heldWork() async -> [String]
+    /// Whether this device can range beacons (the simulated device has no Bluetooth beacons; an iPhone can).
+    var rangesBeacons: Bool { get }
+}
+
+extension ClientUnderTest {
+    /// The person turns location off for the app in Settings.
+    func revoke() async {
+        await changeSettings(status: .denied, precise: nil)
+    }
 }
 
 /// The simulated client: an engine with a person who answers when the test says, and a scripted source.
@@ -66,16 +140,21 @@ final class SimulatedClientUnderTest: ClientUnderTest {
     let client: LocationClient
     /// The client logic, when the client is the one over a simulated location manager.
     let holder: ManagerClientHolder?
+    /// The prompt the test last saw on screen (the person shows each prompt to `nextPrompt` once).
+    private var seenPrompt: PermissionPrompt?
+    let rangesBeacons = false
 
-    init(authorized: Bool, throughManager: Bool = false) async {
-        let store = InMemoryConsentStore(
-            authorized ? ["com.example.test": Grant(decision: .whenInUse, precise: true)] : [:]
-        )
+    init(
+        declarations: UsageDescriptions,
+        status: AuthorizationStatus,
+        precise: Bool,
+        throughManager: Bool = false
+    ) async {
         engine = await AuthorizationEngine(
             appID: "com.example.test",
-            declarations: .complete,
+            declarations: declarations,
             prompter: person,
-            consentStore: store,
+            consentStore: InMemoryConsentStore(),
             coarsener: Coarsener(secret: Coarsener.Secret(k0: 1, k1: 2)),
             clock: clock
         )
@@ -89,6 +168,7 @@ final class SimulatedClientUnderTest: ClientUnderTest {
             holder = nil
             client = .simulated(engine: engine, source: source)
         }
+        if status != .notDetermined { await engine.changeSettings(status: status, precise: precise) }
     }
 
     func locateWhenAsked(_ location: Location) async {
@@ -96,14 +176,49 @@ final class SimulatedClientUnderTest: ClientUnderTest {
         await source.send(location)
     }
 
+    func deviceFinds(_ location: Location) async {
+        await source.send(location)
+    }
+
+    func deviceHeads(_ heading: Heading) async {
+        await source.send(.heading(heading))
+    }
+
+    func deviceHeadsWhenAsked(_ heading: Heading) async {
+        await source.waitUntilRunning()
+        await source.send(.heading(heading))
+    }
+
+    func waitUntilDeviceStopsLocating() async {
+        await source.waitUntilStopped()
+    }
+
+    func waitUntilDeviceLocates() async {
+        await source.waitUntilRunning()
+    }
+
+    func deviceStays(at arrival: Location, for seconds: Double) async {
+        var later = arrival
+        later.timestamp = arrival.timestamp.addingTimeInterval(seconds)
+        await source.send(arrival)
+        await source.send(later)
+    }
+
     func promptOnScreen() async -> PermissionPrompt.Kind {
-        if let prompt = person.promptsOnScreen.first { return prompt.kind }
-        return (try? await person.nextPrompt())?.kind ?? .whenInUse
+        if let seenPrompt, person.promptsOnScreen.contains(where: { $0.id == seenPrompt.id }) {
+            return seenPrompt.kind
+        }
+        seenPrompt = try? await person.nextPrompt()
+        return seenPrompt?.kind ?? .whenInUse
+    }
+
+    func isPromptOnScreen() async -> Bool {
+        await engine.presentedPrompt != nil
     }
 
     func answer(_ answer: PromptAnswer) async {
-        if person.promptsOnScreen.isEmpty { _ = try? await person.nextPrompt() }
-        guard let prompt = person.promptsOnScreen.first else { return }
+        _ = await promptOnScreen()
+        guard let prompt = seenPrompt else { return }
         person.reply(answer)
         await engine.waitForPrompt(prompt.id)
     }
@@ -117,10 +232,21 @@ final class SimulatedClientUnderTest: ClientUnderTest {
         Issue.record("\(count) requests never waited for the prompt")
     }
 
+    func waitingRequests() async -> Int {
+        if let holder { return holder.adapter.prompt?.waiters.count ?? 0 }
+        return await engine.promptTickets.count
+    }
+
     func promptsShown() async -> Int { person.prompts.count }
 
-    func revoke() async {
-        await engine.changeSettings(status: .denied)
+    func promptKindsShown() async -> [PermissionPrompt.Kind] { person.prompts.map(\.kind) }
+
+    func changeSettings(status: AuthorizationStatus?, precise: Bool?) async {
+        await engine.changeSettings(status: status, precise: precise)
+    }
+
+    func switchLocationServices(on: Bool) async {
+        await engine.changeSettings(servicesEnabled: on)
     }
 
     func waitForLocationRequests(_ count: Int) async {
@@ -139,6 +265,30 @@ final class SimulatedClientUnderTest: ClientUnderTest {
         }
         await clock.advance(by: engine.options.locationTimeout)
     }
+
+    func enterBackground() async {
+        await engine.handle(.background)
+    }
+
+    func enterForeground() async {
+        await engine.handle(.foreground)
+    }
+
+    func terminate() async {
+        await engine.handle(.terminate)
+    }
+
+    func heldWork() async -> [String] {
+        let held = [
+            ("requests waiting for a prompt", await engine.promptTickets.count),
+            ("requests waiting for their result", await engine.ticketWaiters.count),
+            ("one-shot requests waiting for a fix", await engine.locationRequests.count),
+            ("service sessions", await engine.serviceSessionCount),
+            ("client requests waiting for a prompt", holder?.adapter.prompt?.waiters.count ?? 0),
+            ("client one-shot requests waiting for a fix", holder?.adapter.locationRequests.count ?? 0),
+        ]
+        return held.filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
+    }
 }
 
 /// The client logic that runs on a device, over a `CLLocationManager` stand-in whose decisions are the policy's.
@@ -146,15 +296,51 @@ final class SimulatedClientUnderTest: ClientUnderTest {
 final class StandInClientUnderTest: ClientUnderTest {
     let harness: Harness
     var client: LocationClient { harness.client }
+    /// Every prompt that came up over the app, in order.
+    private var shown: [PermissionPrompt.Kind] = []
+    let rangesBeacons = true
 
-    init(authorized: Bool) {
-        harness =
-            authorized ? Harness(status: .authorizedWhenInUse, accuracy: .fullAccuracy) : Harness()
+    init(declarations: UsageDescriptions, status: AuthorizationStatus, precise: Bool) {
+        harness = Harness(status: status, accuracy: precise ? .fullAccuracy : .reducedAccuracy, infoPlist: declarations)
+        // A prompt coming up over the app makes it resign active: that is when the person sees it.
+        let resignActive = harness.ios.appResignsActive
+        harness.ios.appResignsActive = { [unowned self] in
+            if let prompt = self.harness.ios.prompt { self.shown.append(prompt) }
+            resignActive()
+        }
     }
 
     func locateWhenAsked(_ location: Location) async {
-        await harness.yield { harness.ios.locationRequested || harness.ios.isUpdatingLocation }
-        harness.ios.locate(location)
+        await harness.yield {
+            harness.ios.locationRequested || harness.ios.isUpdatingLocation
+                || harness.ios.isMonitoringSignificantChanges
+        }
+        harness.ios.retrieve(location)
+    }
+
+    func deviceFinds(_ location: Location) async {
+        harness.ios.retrieve(location)
+    }
+
+    func deviceHeads(_ heading: Heading) async {
+        harness.ios.retrieve(heading)
+    }
+
+    func deviceHeadsWhenAsked(_ heading: Heading) async {
+        await harness.yield { harness.ios.isUpdatingHeading }
+        harness.ios.retrieve(heading)
+    }
+
+    func waitUntilDeviceStopsLocating() async {
+        await harness.yield { !harness.ios.isLocating }
+    }
+
+    func waitUntilDeviceLocates() async {
+        await harness.yield { harness.ios.isLocating }
+    }
+
+    func deviceStays(at arrival: Location, for seconds: Double) async {
+        harness.ios.stay(at: arrival)
     }
 
     func promptOnScreen() async -> PermissionPrompt.Kind {
@@ -162,21 +348,43 @@ final class StandInClientUnderTest: ClientUnderTest {
         return harness.ios.prompt ?? .whenInUse
     }
 
+    func isPromptOnScreen() async -> Bool {
+        harness.ios.prompt != nil
+    }
+
     func answer(_ answer: PromptAnswer) async {
         await harness.yield { harness.ios.prompt != nil }
         harness.ios.answer(answer)
+        // Keep Only While Using changes nothing and sends no callback: the client learns the answer once the app has
+        // been active again for a while, as on a device.
+        if let pending = harness.adapter.prompt, pending.kind == .alwaysUpgrade, pending.shown {
+            await harness.yieldUntilSleeping()
+            await harness.clock.advance(by: harness.adapter.timing.promptSettle)
+        }
     }
 
     func waitForWaitingRequests(_ count: Int) async {
         await harness.yield { (harness.adapter.prompt?.waiters.count ?? 0) >= count }
     }
 
-    func promptsShown() async -> Int {
-        harness.ios.calls.filter { $0.hasPrefix("request") && $0.hasSuffix("Authorization") }.count
+    func waitingRequests() async -> Int {
+        harness.adapter.prompt?.waiters.count ?? 0
     }
 
-    func revoke() async {
-        harness.ios.settings(status: .denied)
+    func promptsShown() async -> Int { shown.count }
+
+    func promptKindsShown() async -> [PermissionPrompt.Kind] { shown }
+
+    func changeSettings(status: AuthorizationStatus?, precise: Bool?) async {
+        harness.ios.settings(status: status, accuracy: precise.map { $0 ? .fullAccuracy : .reducedAccuracy })
+    }
+
+    func switchLocationServices(on: Bool) async {
+        harness.ios.servicesEnabled = on
+        // Core Location tells every manager's delegate that the authorization may have changed; the client then reads
+        // the switch off the main actor, as the next authorization read does too.
+        harness.ios.settings()
+        _ = await harness.client.authorization()
     }
 
     func waitForLocationRequests(_ count: Int) async {
@@ -186,5 +394,34 @@ final class StandInClientUnderTest: ClientUnderTest {
     func noFixComes() async {
         await harness.yield { harness.ios.locationRequested || harness.ios.isUpdatingLocation }
         harness.ios.failToLocate()
+    }
+
+    func enterBackground() async {
+        harness.adapter.appWillResignActive()
+        harness.adapter.appDidEnterBackground()
+        harness.ios.appEntersBackground()
+    }
+
+    func enterForeground() async {
+        harness.ios.appEntersForeground()
+        harness.adapter.appWillEnterForeground()
+        harness.adapter.appDidBecomeActive()
+    }
+
+    func terminate() async {
+        // iOS takes the prompt away and ends the app; the app is told through
+        // UIApplication.willTerminateNotification.
+        harness.adapter.appWillTerminate()
+        harness.ios.appTerminates()
+    }
+
+    func heldWork() async -> [String] {
+        let adapter = harness.adapter
+        let held = [
+            ("requests waiting for a prompt", adapter.prompt?.waiters.count ?? 0),
+            ("one-shot requests waiting for a fix", adapter.locationRequests.count),
+            ("service sessions", adapter.sessions.count),
+        ]
+        return held.filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
     }
 }

@@ -253,3 +253,114 @@ final class StandInLocationManager: LocationManaging {
         return true
     }
 }
+
+// MARK: What iOS does around the app's life, and what Core Location retrieves
+
+extension StandInLocationManager {
+    /// Whether heading updates run (the app's last heading call started them).
+    var isUpdatingHeading: Bool {
+        calls.last { $0 == "startUpdatingHeading" || $0 == "stopUpdatingHeading" } == "startUpdatingHeading"
+    }
+
+    /// Whether visit monitoring runs (the app's last visit call started it).
+    var isMonitoringVisits: Bool {
+        calls.last { $0 == "startMonitoringVisits" || $0 == "stopMonitoringVisits" } == "startMonitoringVisits"
+    }
+
+    /// Whether any service asks the device for fixes: a `requestLocation()`, updates, significant changes, visits.
+    var isLocating: Bool {
+        locationRequested || isUpdatingLocation || isMonitoringSignificantChanges || isMonitoringVisits
+    }
+
+    /// The person stayed at `arrival`'s place for a while: Core Location reports the visit (arrived at `arrival`'s
+    /// time, not yet left) while visit monitoring runs, and nothing otherwise.
+    ///
+    /// - Parameter arrival: Where and when the person arrived.
+    /// - Returns: Whether the visit was delivered.
+    @discardableResult
+    func stay(at arrival: Location) -> Bool {
+        guard isMonitoringVisits else { return false }
+        let visit = Visit(
+            coordinate: arrival.coordinate,
+            horizontalAccuracy: arrival.horizontalAccuracy,
+            arrivalDate: arrival.timestamp
+        )
+        callback?(.didVisit(visit))
+        return true
+    }
+
+    /// The device gets a fix: Core Location keeps it as ``location`` and delivers it if updates run or a
+    /// `requestLocation()` is outstanding (which it answers), or to significant-change monitoring (every fix counts as
+    /// a significant change here); otherwise it delivers nothing. In the background it delivers nothing unless the app
+    /// may receive fixes there (rule 8: When In Use needs background updates allowed and a background session). Under
+    /// reduced accuracy it delivers the approximate fix, as Core Location does.
+    ///
+    /// - Parameter raw: The fix.
+    /// - Returns: Whether the fix was delivered.
+    @discardableResult
+    func retrieve(_ raw: Location) -> Bool {
+        policy.backgroundSessionActive = backgroundSessions > 0
+        policy.allowsBackgroundUpdates = allowsBackgroundLocationUpdates
+        if policy.appState != .foreground && !policy.mayDeliverLocations { return false }
+        var fix = raw
+        if accuracyAuthorization == .reducedAccuracy {
+            guard let approximate = Coarsener(secret: Coarsener.Secret(k0: 1, k1: 2)).approximate(raw) else {
+                return false
+            }
+            fix = approximate
+        }
+        if isUpdatingLocation || locationRequested {
+            location = fix
+            return locate(fix)
+        }
+        guard isMonitoringSignificantChanges else { return false }
+        location = fix
+        callback?(.didUpdateLocations([fix]))
+        return true
+    }
+
+    /// The compass gives a heading: Core Location keeps it as ``heading`` and delivers it while heading updates run.
+    ///
+    /// - Parameter heading: The heading.
+    /// - Returns: Whether the heading was delivered.
+    @discardableResult
+    func retrieve(_ heading: Heading) -> Bool {
+        guard isUpdatingHeading else { return false }
+        self.heading = heading
+        callback?(.didUpdateHeading(heading))
+        return true
+    }
+
+    /// The app went to the background: iOS ends the grants of this use unless a background session runs (Allow Once
+    /// reads `.notDetermined` again, temporary full accuracy ends), takes a When In Use or temporary prompt off the
+    /// screen (calling the temporary prompt's completion), and calls the delegate if the authorization changed.
+    func appEntersBackground() {
+        let before = policy.authorization
+        policy.backgroundSessionActive = backgroundSessions > 0
+        policy.allowsBackgroundUpdates = allowsBackgroundLocationUpdates
+        policy.handle(.background)
+        policy.authorizationDidChange()
+        if policy.authorization != before { callback?(.didChangeAuthorization) }
+        // The temporary full accuracy prompt went away unanswered: Core Location still calls its completion, with the
+        // accuracy unchanged.
+        if policy.prompt == nil, let completion = accuracyCompletion {
+            accuracyCompletion = nil
+            completion(nil)
+        }
+    }
+
+    /// The app came back to the foreground; nothing of its authorization changes.
+    func appEntersForeground() {
+        policy.handle(.foreground)
+    }
+
+    /// The app was terminated: iOS takes any prompt off the screen unanswered, ends the grants of this use and the
+    /// app's updates, and calls nobody (the app is gone).
+    func appTerminates() {
+        policy.handle(.terminate)
+        isUpdatingLocation = false
+        locationRequested = false
+        backgroundSessions = 0
+        accuracyCompletion = nil
+    }
+}
