@@ -55,6 +55,8 @@ enum PrivacyAttack {
         var time: Double
         /// The midpoints and times of every change of the trip (this one included), for fitting a path.
         var trip: [(time: Double, midpoint: Coordinate)]
+        /// The fix after the trip's next change, if there is one (the attacker reads the whole record).
+        var next: Coordinate?
     }
 
     /// Estimators of where the person is at a change, from the two fixes and the trip's other changes.
@@ -62,20 +64,34 @@ enum PrivacyAttack {
         var estimators: [Estimator<Change>] = [
             Estimator(name: "edge between the two fixes") { midpoint($0.before, $0.after) },
             Estimator(name: "the new fix") { $0.after },
+            Estimator(name: "the old fix") { $0.before },
             Estimator(name: "straight path fitted to the trip's changes") { change in
                 fitted(change.trip, at: change.time) ?? midpoint(change.before, change.after)
             },
         ]
-        for metres in [250.0, 500, 1_000, 2_000] {
+        for metres in [250.0, 500, 1_000, 2_000, 3_000, 4_000] {
             estimators.append(
                 Estimator(name: "edge, \(Int(metres)) m on toward the new fix") { change in
-                    let middle = midpoint(change.before, change.after)
-                    let (east, north) = offset(from: change.before, to: change.after)
-                    let length = max((east * east + north * north).squareRoot(), 1)
-                    return PrivacyWorld.moved(middle, east: metres * east / length, north: metres * north / length)
+                    onward(midpoint(change.before, change.after), metres, change)
                 }
             )
         }
+        // Against a switch that waits past the edge: the new fix moved on by what the wait adds on average.
+        for metres in [1_000.0, 2_000, 3_000, 4_000] {
+            estimators.append(
+                Estimator(name: "the new fix, \(Int(metres)) m on") { change in onward(change.after, metres, change) }
+            )
+        }
+        // Against a switch that lags the person: where the trip's record goes next.
+        estimators += [
+            Estimator(name: "the next fix") { $0.next ?? $0.after },
+            Estimator(name: "edge between the new fix and the next") { change in
+                change.next.map { midpoint(change.after, $0) } ?? change.after
+            },
+            Estimator(name: "a quarter of the way from the new fix to the next") { change in
+                change.next.map { mean([change.after, change.after, change.after, $0]) } ?? change.after
+            },
+        ]
         return estimators
     }
 
@@ -97,12 +113,20 @@ enum PrivacyAttack {
         trips.append(current)
         return trips.flatMap { trip in
             let path = trip.map { (time: $0.0.time, midpoint: midpoint($0.0.before, $0.0.after)) }
-            return trip.map { change, truth in
-                var change = change
+            return trip.enumerated().map { index, item in
+                var (change, truth) = item
                 change.trip = path
+                change.next = index + 1 < trip.count ? trip[index + 1].0.after : nil
                 return (change, truth)
             }
         }
+    }
+
+    /// `start` moved `metres` on in the direction from the change's old fix to its new one.
+    static func onward(_ start: Coordinate, _ metres: Double, _ change: Change) -> Coordinate {
+        let (east, north) = offset(from: change.before, to: change.after)
+        let length = max((east * east + north * north).squareRoot(), 1)
+        return PrivacyWorld.moved(start, east: metres * east / length, north: metres * north / length)
     }
 
     // MARK: Home and work

@@ -13,6 +13,8 @@ extension Coarsener {
         let k0: UInt64, k1: UInt64, cellSize: Double, minimumDistance: Double, offsetSpread: Double
         /// The side, in cells, of a block whose cells share one offset.
         let blockSize: Int
+        /// The most metres and seconds a switch to a new cell's point waits.
+        let switchDistance: Double, switchDelay: Double
         /// The row height in degrees of latitude, the secret latitude offset in rows (0..<1) and the
         /// hysteresis in cells.
         let height: Double, offset: Double, margin: Double
@@ -25,6 +27,7 @@ extension Coarsener {
             minimumDistance = configuration.minimumDistance
             offsetSpread = configuration.offsetSpread
             blockSize = configuration.blockSize
+            (switchDistance, switchDelay) = (configuration.switchDistance, configuration.switchDelay)
             offset = Self.unit(SipHasher.hash(tag: 0x6c61_7469_7475_6465, 0, 0, k0: k0, k1: k1))  // "latitude"
         }
 
