@@ -11,7 +11,7 @@ import Foundation
 /// The thread is started when a job arrives and no thread is running, runs jobs in the order they came until
 /// there are none, and ends: an idle executor holds no thread, and at most one thread runs its jobs at a time,
 /// which keeps it serial.
-final class DedicatedThreadExecutor: SerialExecutor, @unchecked Sendable {
+package final class DedicatedThreadExecutor: SerialExecutor, @unchecked Sendable {
     // @unchecked: `queue` and `running` are only touched while `lock` is held; `name` is immutable.
     private let lock = NSLock()
     private var queue: [UnownedJob] = []
@@ -19,11 +19,12 @@ final class DedicatedThreadExecutor: SerialExecutor, @unchecked Sendable {
     private let name: String
 
     /// Creates an executor whose thread carries `name` (seen in debuggers and crash reports).
-    init(name: String) {
+    package init(name: String) {
         self.name = name
     }
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    /// Queues a job, starting the thread when none is running.
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let start = lock.withLock {
             queue.append(job)
@@ -37,7 +38,8 @@ final class DedicatedThreadExecutor: SerialExecutor, @unchecked Sendable {
         thread.start()
     }
 
-    func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+    /// The executor, as an actor's `unownedExecutor` returns it.
+    package func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(ordinary: self)
     }
 
