@@ -19,11 +19,14 @@ package actor ThreadOfItsOwn {
     }
 
     /// Creates the actor; its thread carries `name` (seen in debuggers and crash reports) and exists only while
-    /// there is work.
+    /// there is work, and for `lingering` after it.
     ///
-    /// - Parameter name: The thread's name.
-    package init(name: String) {
-        executor = DedicatedThreadExecutor(name: name)
+    /// - Parameters:
+    ///   - name: The thread's name.
+    ///   - lingering: How long the thread waits for more work before it ends, so a steady stream of short pieces
+    ///     of work does not start a thread for each.
+    package init(name: String, lingering: Duration = .milliseconds(100)) {
+        executor = DedicatedThreadExecutor(name: name, lingering: lingering)
     }
 
     /// Runs `work` on the thread and returns what it returns.
