@@ -11,7 +11,8 @@ struct ReplayReadsOffThePoolTests {
     /// More pipes than the cooperative pool has threads (one per core).
     static let pipeCount = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
     /// One epoch: an RMC sentence with its date, time and position.
-    static let epoch = NMEATestSupport.sentence("GPRMC,120000.00,A,4851.0000,N,00221.0000,E,0.5,45.0,010625,,,A") + "\r\n"
+    static let epoch =
+        NMEATestSupport.sentence("GPRMC,120000.00,A,4851.0000,N,00221.0000,E,0.5,45.0,010625,,,A") + "\r\n"
 
     @Test(arguments: [ReplaySource.Speed.asFastAsPossible, .realTime])
     func replaysWaitingOnPipesLeaveThePoolFree(speed: ReplaySource.Speed) async throws {

@@ -27,18 +27,30 @@ package enum LargeXcodeProject {
             return high + low
         }
         let filesPerTarget = max(1, bytes / bytesPerFile / targetCount)
-        var buildFiles = "", references = "", groups = "", targets = "", phases = "", configurations = ""
+        var buildFiles = ""
+        var references = ""
+        var groups = ""
+        var targets = ""
+        var phases = ""
+        var configurations = ""
         var lists = ""
-        let mainGroup = newID(), productsGroup = newID(), projectID = newID()
-        var topGroups: [(String, String)] = [], productReferences: [(String, String)] = []
+        let mainGroup = newID()
+        let productsGroup = newID()
+        let projectID = newID()
+        var topGroups: [(String, String)] = []
+        var productReferences: [(String, String)] = []
         var targetIDs: [(String, String)] = []
         var sourceFiles = 0
         for index in 0..<targetCount {
             let name = "Module" + (index < 10 ? "0" : "") + String(index)
             let isApp = index % 10 == 0
-            let targetID = newID(), sourcesID = newID(), listID = newID(), productID = newID()
+            let targetID = newID()
+            let sourcesID = newID()
+            let listID = newID()
+            let productID = newID()
             let product = name + (isApp ? ".app" : ".framework")
-            references += "\t\t\(productID) /* \(product) */ = {isa = PBXFileReference; explicitFileType = "
+            references +=
+                "\t\t\(productID) /* \(product) */ = {isa = PBXFileReference; explicitFileType = "
                 + "\(isApp ? "wrapper.application" : "wrapper.framework"); includeInIndex = 0; path = \(product); "
                 + "sourceTree = BUILT_PRODUCTS_DIR; };\n"
             productReferences.append((productID, product))
@@ -52,23 +64,29 @@ package enum LargeXcodeProject {
                 var children = ""
                 for file in 0..<40 where group * 40 + file < filesPerTarget {
                     let fileName = "\(groupName)View\(String(1000 + file).dropFirst()).swift"
-                    let referenceID = newID(), buildID = newID()
-                    buildFiles += "\t\t\(buildID) /* \(fileName) in Sources */ = {isa = PBXBuildFile; fileRef = "
+                    let referenceID = newID()
+                    let buildID = newID()
+                    buildFiles +=
+                        "\t\t\(buildID) /* \(fileName) in Sources */ = {isa = PBXBuildFile; fileRef = "
                         + "\(referenceID) /* \(fileName) */; };\n"
-                    references += "\t\t\(referenceID) /* \(fileName) */ = {isa = PBXFileReference; "
+                    references +=
+                        "\t\t\(referenceID) /* \(fileName) */ = {isa = PBXFileReference; "
                         + "lastKnownFileType = sourcecode.swift; path = \(fileName); sourceTree = \"<group>\"; };\n"
                     children += "\t\t\t\t\(referenceID) /* \(fileName) */,\n"
                     phaseEntries += "\t\t\t\t\(buildID) /* \(fileName) in Sources */,\n"
                     sourceFiles += 1
                 }
-                groups += "\t\t\(groupID) /* \(groupName) */ = {\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n"
+                groups +=
+                    "\t\t\(groupID) /* \(groupName) */ = {\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n"
                     + children + "\t\t\t);\n\t\t\tpath = \(groupName);\n\t\t\tsourceTree = \"<group>\";\n\t\t};\n"
                 subgroups += "\t\t\t\t\(groupID) /* \(groupName) */,\n"
             }
-            groups += "\t\t\(moduleGroup) /* \(name) */ = {\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n" + subgroups
+            groups +=
+                "\t\t\(moduleGroup) /* \(name) */ = {\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n" + subgroups
                 + "\t\t\t);\n\t\t\tpath = \(name);\n\t\t\tsourceTree = \"<group>\";\n\t\t};\n"
             topGroups.append((moduleGroup, name))
-            phases += "\t\t\(sourcesID) /* Sources */ = {\n\t\t\tisa = PBXSourcesBuildPhase;\n"
+            phases +=
+                "\t\t\(sourcesID) /* Sources */ = {\n\t\t\tisa = PBXSourcesBuildPhase;\n"
                 + "\t\t\tbuildActionMask = 2147483647;\n\t\t\tfiles = (\n" + phaseEntries
                 + "\t\t\t);\n\t\t\trunOnlyForDeploymentPostprocessing = 0;\n\t\t};\n"
             var configurationEntries = ""
@@ -79,7 +97,8 @@ package enum LargeXcodeProject {
                     isApp
                     ? "\t\t\t\tINFOPLIST_KEY_NSLocationWhenInUseUsageDescription = \"\(name) shows where you are on "
                         + "the map.\";\n" : ""
-                configurations += "\t\t\(configurationID) /* \(configuration) */ = {\n\t\t\tisa = XCBuildConfiguration;\n"
+                configurations +=
+                    "\t\t\(configurationID) /* \(configuration) */ = {\n\t\t\tisa = XCBuildConfiguration;\n"
                     + "\t\t\tbuildSettings = {\n\t\t\t\tCODE_SIGN_STYLE = Automatic;\n\t\t\t\tCURRENT_PROJECT_VERSION = 1;\n"
                     + "\t\t\t\tGENERATE_INFOPLIST_FILE = YES;\n" + location
                     + "\t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 17.0;\n\t\t\t\tMARKETING_VERSION = 1.0;\n"
@@ -87,11 +106,13 @@ package enum LargeXcodeProject {
                     + "\t\t\t\tPRODUCT_NAME = \"$(TARGET_NAME)\";\n\t\t\t\tSDKROOT = iphoneos;\n"
                     + "\t\t\t\tSWIFT_VERSION = 6.0;\n\t\t\t};\n\t\t\tname = \(configuration);\n\t\t};\n"
             }
-            lists += "\t\t\(listID) /* Build configuration list for PBXNativeTarget \"\(name)\" */ = {\n"
+            lists +=
+                "\t\t\(listID) /* Build configuration list for PBXNativeTarget \"\(name)\" */ = {\n"
                 + "\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n" + configurationEntries
                 + "\t\t\t);\n\t\t\tdefaultConfigurationIsVisible = 0;\n\t\t\tdefaultConfigurationName = Release;\n\t\t};\n"
             let productType = "com.apple.product-type." + (isApp ? "application" : "framework")
-            targets += "\t\t\(targetID) /* \(name) */ = {\n\t\t\tisa = PBXNativeTarget;\n"
+            targets +=
+                "\t\t\(targetID) /* \(name) */ = {\n\t\t\tisa = PBXNativeTarget;\n"
                 + "\t\t\tbuildConfigurationList = \(listID) /* Build configuration list for PBXNativeTarget \"\(name)\" */;\n"
                 + "\t\t\tbuildPhases = (\n\t\t\t\t\(sourcesID) /* Sources */,\n\t\t\t);\n\t\t\tbuildRules = (\n\t\t\t);\n"
                 + "\t\t\tdependencies = (\n\t\t\t);\n\t\t\tname = \(name);\n\t\t\tproductName = \(name);\n"
@@ -101,18 +122,22 @@ package enum LargeXcodeProject {
         func listing(_ items: [(String, String)]) -> String {
             items.map { "\t\t\t\t\($0.0) /* \($0.1) */,\n" }.joined()
         }
-        groups += "\t\t\(productsGroup) /* Products */ = {\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n"
+        groups +=
+            "\t\t\(productsGroup) /* Products */ = {\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n"
             + listing(productReferences) + "\t\t\t);\n\t\t\tname = Products;\n\t\t\tsourceTree = \"<group>\";\n\t\t};\n"
-        groups += "\t\t\(mainGroup) = {\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n" + listing(topGroups)
+        groups +=
+            "\t\t\(mainGroup) = {\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n" + listing(topGroups)
             + "\t\t\t\t\(productsGroup) /* Products */,\n\t\t\t);\n\t\t\tsourceTree = \"<group>\";\n\t\t};\n"
         let projectList = newID()
-        let project = "\t\t\(projectID) /* Project object */ = {\n\t\t\tisa = PBXProject;\n"
+        let project =
+            "\t\t\(projectID) /* Project object */ = {\n\t\t\tisa = PBXProject;\n"
             + "\t\t\tbuildConfigurationList = \(projectList) /* Build configuration list for PBXProject \"Big\" */;\n"
             + "\t\t\tcompatibilityVersion = \"Xcode 14.0\";\n\t\t\tdevelopmentRegion = en;\n"
             + "\t\t\tmainGroup = \(mainGroup);\n\t\t\tproductRefGroup = \(productsGroup) /* Products */;\n"
             + "\t\t\tprojectDirPath = \"\";\n\t\t\tprojectRoot = \"\";\n\t\t\ttargets = (\n" + listing(targetIDs)
             + "\t\t\t);\n\t\t};\n"
-        lists += "\t\t\(projectList) /* Build configuration list for PBXProject \"Big\" */ = {\n"
+        lists +=
+            "\t\t\(projectList) /* Build configuration list for PBXProject \"Big\" */ = {\n"
             + "\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n\t\t\t);\n"
             + "\t\t\tdefaultConfigurationIsVisible = 0;\n\t\t\tdefaultConfigurationName = Release;\n\t\t};\n"
         func section(_ name: String, _ items: String) -> String {
