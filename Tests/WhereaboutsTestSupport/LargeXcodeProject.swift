@@ -1,3 +1,5 @@
+package import Foundation
+
 /// A large generated `project.pbxproj`, for the tests of how much memory the linter takes to read one.
 ///
 /// The layout is the one Xcode writes and `scripts/make-large-pbxproj.py` writes for measuring by hand: sections of
@@ -18,6 +20,74 @@ package enum LargeXcodeProject {
     /// - Parameter bytes: The size to reach.
     /// - Returns: The project file's text and how many source files it lists.
     package static func text(bytes: Int) -> (text: String, sourceFiles: Int) {
+        let (sections, sourceFiles) = generate(bytes: bytes, spillingTo: nil)
+        return (sections.map(\.text).joined(), sourceFiles)
+    }
+
+    /// Writes a project of about `bytes` bytes to `file`, keeping at most a few megabytes in memory (a test that
+    /// measures memory must not add the file's size to its own process).
+    ///
+    /// - Parameters:
+    ///   - bytes: The size to reach.
+    ///   - file: Where to write it.
+    /// - Returns: How many source files it lists.
+    /// - Throws: When a file cannot be written.
+    @discardableResult
+    package static func write(bytes: Int, to file: URL) throws -> Int {
+        let spill = file.deletingLastPathComponent().appendingPathComponent(".sections-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: spill, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: spill) }
+        let (sections, sourceFiles) = generate(bytes: bytes, spillingTo: spill)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        let output = try FileHandle(forWritingTo: file)
+        defer { try? output.close() }
+        for section in sections {
+            try section.finish()
+            if let spilled = section.url {
+                let input = try FileHandle(forReadingFrom: spilled)
+                defer { try? input.close() }
+                while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
+                    try output.write(contentsOf: chunk)
+                }
+            }
+            try output.write(contentsOf: Data(section.text.utf8))
+        }
+        return sourceFiles
+    }
+
+    /// Text of one part of the file, kept in memory or, with a folder to spill to, written to a file there each
+    /// time it passes a megabyte.
+    private final class Sink {
+        var text = ""
+        let url: URL?
+        private let handle: FileHandle?
+
+        init(_ text: String = "", spillingTo folder: URL?) {
+            self.text = text
+            url = folder?.appendingPathComponent(UUID().uuidString)
+            if let url {
+                _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+                handle = try? FileHandle(forWritingTo: url)
+            } else {
+                handle = nil
+            }
+        }
+
+        static func += (sink: Sink, more: String) {
+            sink.text += more
+            if sink.text.utf8.count > 1 << 20 { try? sink.finish() }
+        }
+
+        /// Writes what is held to the spill file, if there is one.
+        func finish() throws {
+            guard let handle, !text.isEmpty else { return }
+            try handle.write(contentsOf: Data(text.utf8))
+            text = ""
+        }
+    }
+
+    /// The file's parts in order, and how many source files it lists.
+    private static func generate(bytes: Int, spillingTo folder: URL?) -> (sections: [Sink], sourceFiles: Int) {
         var counter = 0
         func newID() -> String {
             counter += 1
@@ -27,13 +97,13 @@ package enum LargeXcodeProject {
             return high + low
         }
         let filesPerTarget = max(1, bytes / bytesPerFile / targetCount)
-        var buildFiles = ""
-        var references = ""
-        var groups = ""
-        var targets = ""
-        var phases = ""
-        var configurations = ""
-        var lists = ""
+        let buildFiles = Sink(spillingTo: folder)
+        let references = Sink(spillingTo: folder)
+        let groups = Sink(spillingTo: folder)
+        let targets = Sink(spillingTo: folder)
+        let phases = Sink(spillingTo: folder)
+        let configurations = Sink(spillingTo: folder)
+        let lists = Sink(spillingTo: folder)
         let mainGroup = newID()
         let productsGroup = newID()
         let projectID = newID()
@@ -140,16 +210,23 @@ package enum LargeXcodeProject {
             "\t\t\(projectList) /* Build configuration list for PBXProject \"Big\" */ = {\n"
             + "\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n\t\t\t);\n"
             + "\t\t\tdefaultConfigurationIsVisible = 0;\n\t\t\tdefaultConfigurationName = Release;\n\t\t};\n"
-        func section(_ name: String, _ items: String) -> String {
-            "\n/* Begin \(name) section */\n\(items)/* End \(name) section */\n"
+        func section(_ name: String, _ items: Sink) -> [Sink] {
+            let begin = Sink("\n/* Begin \(name) section */\n", spillingTo: nil)
+            return [begin, items, Sink("/* End \(name) section */\n", spillingTo: nil)]
         }
-        let text =
+        let head =
             "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tclasses = {\n\t};\n\tobjectVersion = 56;\n\tobjects = {\n"
-            + section("PBXBuildFile", buildFiles) + section("PBXFileReference", references)
-            + section("PBXGroup", groups) + section("PBXNativeTarget", targets) + section("PBXProject", project)
-            + section("PBXSourcesBuildPhase", phases) + section("XCBuildConfiguration", configurations)
-            + section("XCConfigurationList", lists)
-            + "\t};\n\trootObject = \(projectID) /* Project object */;\n}\n"
-        return (text, sourceFiles)
+        let tail = "\t};\n\trootObject = \(projectID) /* Project object */;\n}\n"
+        var sections: [Sink] = [Sink(head, spillingTo: nil)]
+        sections += section("PBXBuildFile", buildFiles)
+        sections += section("PBXFileReference", references)
+        sections += section("PBXGroup", groups)
+        sections += section("PBXNativeTarget", targets)
+        sections += section("PBXProject", Sink(project, spillingTo: nil))
+        sections += section("PBXSourcesBuildPhase", phases)
+        sections += section("XCBuildConfiguration", configurations)
+        sections += section("XCConfigurationList", lists)
+        sections.append(Sink(tail, spillingTo: nil))
+        return (sections, sourceFiles)
     }
 }

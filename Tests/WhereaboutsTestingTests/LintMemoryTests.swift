@@ -2,6 +2,12 @@ import Foundation
 import Testing
 import WhereaboutsTestSupport
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `whereabouts lint` reads a large `project.pbxproj` in at most three times its size, measured in a process of
 /// its own so that the other tests running in parallel do not count.
 @Suite(.timeLimit(.minutes(5)))
@@ -18,29 +24,38 @@ struct LintMemoryTests {
                 at: project.deletingLastPathComponent(),
                 withIntermediateDirectories: true
             )
-            try Data(LargeXcodeProject.text(bytes: bytes).text.utf8).write(to: project)
+            // Streamed: the test process must not grow by the file's size (other tests measure their own growth).
+            try LargeXcodeProject.write(bytes: bytes, to: project)
         }
         let size = try #require(try FileManager.default.attributesOfItem(atPath: project.path)[.size] as? Int)
-        let process = Process()
-        process.executableURL = try CLIRunner.binary()
-        process.arguments = ["lint", directory.path]
         let errURL = directory.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let process = Process()
+        let binary = try CLIRunner.binary()
+        process.executableURL = binary
+        process.arguments = ["lint", directory.path]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: errURL)
         let child = try ChildProcess(process)
-        // VmHWM only grows: the last reading before the exit is the peak, within 10 ms of reading. The peak
-        // comes while the project is parsed, seconds before the exit.
-        var peak: Int?
-        let deadline = Date().addingTimeInterval(240)
-        while process.isRunning, Date() < deadline {
-            if let reading = TrackMemoryTests.peakResident(of: process.processIdentifier) {
-                peak = max(peak ?? 0, reading)
+        // Read every millisecond on a thread of its own (a task's sleep on the pool can last seconds in a busy run,
+        // past the end of a short run). VmHWM only grows, so a reading after the peak, which comes while the
+        // project is parsed, seconds before the exit, catches it. Until the child has executed the binary, its
+        // /proc entry shows the test process's memory (posix_spawn shares it): such readings do not count.
+        let executable = binary.resolvingSymlinksInPath().path
+        let peak = try await onThreadOfItsOwn { () -> Int? in
+            var peak: Int?
+            let deadline = Date().addingTimeInterval(240)
+            while child.isRunning, Date() < deadline {
+                let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child.pid)/exe")
+                if exe == executable, let reading = TrackMemoryTests.peakResident(of: child.pid) {
+                    peak = max(peak ?? 0, reading)
+                }
+                usleep(1_000)
             }
-            try await Task.sleep(nanoseconds: 10_000_000)
+            return peak
         }
-        if process.isRunning { process.terminate() }
+        if child.isRunning { child.send(SIGKILL) }
         await child.exit()
         let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
         return (size, peak, stderr)
