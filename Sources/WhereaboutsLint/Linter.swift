@@ -1,4 +1,5 @@
 public import Foundation
+internal import Whereabouts
 
 /// Lints app projects: scans each folder for targets, analyzes their sources in parallel, runs the rules, and
 /// applies the configuration.
@@ -63,7 +64,11 @@ public struct Linter: Sendable {
             includeVendored: configuration.includeVendored
         )
         scanner.listFolder = listFolder
-        let project = scanner.scan(root)
+        // Listing folders and reading project files, plists and sources can wait on the disk: that work runs on a
+        // thread of its own, never on a thread of the cooperative pool.
+        let reads = ThreadOfItsOwn(name: "WhereaboutsLint.reads")
+        let scanning = scanner
+        let project = await reads.run { scanning.scan(root) }
         var problems = project.problems
         var notChecked = project.notChecked
         var findings: [LintFinding] = []
@@ -93,15 +98,24 @@ public struct Linter: Sendable {
         let analysis = await SourceAnalysis.run(files: files, root: root, progress: progress)
         problems += analysis.problems
 
-        let dependencies = UncheckedDependencies.names(in: root)
-        var closures = ClosureMemberMentions(root: root)
-        for var target in project.targets {
-            target.uncheckedDependencies = dependencies
-            if target.sourceFiles.contains(where: analysis.unreadable.contains) { target.codeComplete = false }
-            let usages = closures.callableUses(target.sourceFiles.flatMap { analysis.usages[$0] ?? [] }, of: target)
-            for rule in LintRule.all where !configuration.disabledRules.contains(rule.id) {
-                findings += rule.evaluate(target, usages: usages)
+        // The rules read the files that declare closure properties (ClosureMemberMentions): on the same thread.
+        let disabled = configuration.disabledRules
+        findings += await reads.run {
+            let dependencies = UncheckedDependencies.names(in: root)
+            var closures = ClosureMemberMentions(root: root)
+            var findings: [LintFinding] = []
+            for var target in project.targets {
+                target.uncheckedDependencies = dependencies
+                if target.sourceFiles.contains(where: analysis.unreadable.contains) { target.codeComplete = false }
+                let usages = closures.callableUses(
+                    target.sourceFiles.flatMap { analysis.usages[$0] ?? [] },
+                    of: target
+                )
+                for rule in LintRule.all where !disabled.contains(rule.id) {
+                    findings += rule.evaluate(target, usages: usages)
+                }
             }
+            return findings
         }
         let prefix = Self.displayPrefix(of: root, base: base)
         var report = LintReport(

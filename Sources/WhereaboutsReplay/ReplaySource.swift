@@ -168,8 +168,15 @@ public struct ReplaySource: LocationSource {
     ///   cannot be read, or on the first malformed record when strict.
     public func events() -> AsyncThrowingStream<SourceEvent, any Error> {
         let player = Player(source: self)
+        guard speed == .asFastAsPossible else {
+            return AsyncThrowingStream {
+                try await player.next()
+            }
+        }
+        // Unpaced, the events are read a batch at a time on the replay's thread, and handed out one by one.
+        let batches = BatchedEvents(BatchPrefetcher(player: player, limit: Self.preferredBatchSize))
         return AsyncThrowingStream {
-            try await player.next()
+            try await batches.next()
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import WhereaboutsLint
 import WhereaboutsTestSupport
+
+@testable import WhereaboutsLint
 
 @Suite(.timeLimit(.minutes(5)))
 struct ReportersTests {
@@ -129,6 +130,85 @@ struct ReportersTests {
             .flatMap { ($0 as? [String: Any])?["region"] as? [String: Any] }
         #expect(packageRegion?["startLine"] as? Int == 1)
         #expect(packageRegion?["startColumn"] as? Int == 1)
+    }
+
+    /// A folder with a Swift file that cannot be read (a link to nothing) and a subfolder that cannot be listed:
+    /// the JSON and SARIF reports name both, as the text summary counts them.
+    static func partlyUnreadableReport() async throws -> (report: LintReport, root: URL) {
+        let root = try UnreadableInputTests.folder([
+            "App/Info.plist": UnreadableInputTests.plist(["NSLocationWhenInUseUsageDescription"]),
+            "App/Feature.swift": UnreadableInputTests.asksWhenInUse,
+            "App/Tracking/Tracker.swift": "// not seen",
+        ])
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appending(path: "App/Gone.swift").path,
+            withDestinationPath: "/nonexistent/Gone.swift"
+        )
+        var linter = Linter()
+        linter.listFolder = UnreadableInputTests.denying(["/App/Tracking"])
+        return (await linter.lint([root]), root)
+    }
+
+    @Test func theJSONSummaryNamesWhatLintCouldNotRead() async throws {
+        let (report, root) = try await Self.partlyUnreadableReport()
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(report.summary.hasSuffix(", 1 file and 1 folder not read"), "\(report.summary)")
+        let summary = try #require(try Self.json(JSONReporter().render(report))["summary"] as? [String: Any])
+        let unread = try #require(summary["unreadPaths"] as? [String])
+        #expect(unread.count == 2)
+        #expect(unread.contains { $0.hasSuffix("App/Gone.swift") }, "\(unread)")
+        #expect(unread.contains { $0.hasSuffix("App/Tracking/") }, "\(unread)")
+        #expect(summary["unreadableRoots"] as? [String] == [])
+
+        let clean = try #require(try Self.json(JSONReporter().render(Self.report))["summary"] as? [String: Any])
+        #expect(clean["unreadPaths"] as? [String] == [])
+    }
+
+    @Test func theSARIFInvocationNamesWhatLintCouldNotReadInItsNotifications() async throws {
+        let (report, root) = try await Self.partlyUnreadableReport()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let runs = try #require(try Self.json(SARIFReporter().render(report))["runs"] as? [[String: Any]])
+        let invocation = try #require((runs.first?["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == true)
+        let notifications = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+        #expect(notifications.count == 2)
+        var named: [String: String] = [:]
+        for notification in notifications {
+            #expect(notification["level"] as? String == "warning")
+            let text = (notification["message"] as? [String: Any])?["text"] as? String ?? ""
+            #expect(text.contains("could not be read"), "\(text)")
+            let rule = try #require(notification["associatedRule"] as? [String: Any])
+            let id = try #require(rule["id"] as? String)
+            #expect(rule["index"] as? Int == LintRule.catalog.firstIndex { $0.id == id })
+            let artifact = try #require(
+                ((notification["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?[
+                    "artifactLocation"
+                ] as? [String: Any]
+            )
+            named[try #require(artifact["uri"] as? String)] = id
+        }
+        #expect(named.count == 2)
+        #expect(named.first { $0.key.hasSuffix("App/Gone.swift") }?.value == "unreadable-file", "\(named)")
+        #expect(named.first { $0.key.hasSuffix("App/Tracking/") }?.value == "unreadable-folder", "\(named)")
+
+        // Everything read: one successful invocation and no notifications.
+        let cleanRuns = try #require(try Self.json(SARIFReporter().render(Self.report))["runs"] as? [[String: Any]])
+        let clean = try #require((cleanRuns.first?["invocations"] as? [[String: Any]])?.first)
+        #expect(clean["executionSuccessful"] as? Bool == true)
+        #expect(clean["toolExecutionNotifications"] == nil)
+    }
+
+    @Test func aFolderGivenToLintThatCannotBeListedIsAnUnsuccessfulSARIFInvocation() throws {
+        var report = LintReport(findings: [], baseDirectory: URL(fileURLWithPath: "/work/app"))
+        report.unreadableRoots = ["Locked"]
+        let runs = try #require(try Self.json(SARIFReporter().render(report))["runs"] as? [[String: Any]])
+        let invocation = try #require((runs.first?["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+        let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
+        #expect(notification["level"] as? String == "error")
+        #expect((notification["associatedRule"] as? [String: Any])?["id"] as? String == "unreadable-folder")
+        let summary = try #require(try Self.json(JSONReporter().render(report))["summary"] as? [String: Any])
+        #expect(summary["unreadableRoots"] as? [String] == ["Locked"])
     }
 
     /// `sarif summary` (PyPI `sarif-tools`, installed by `.ci/run`) reads the SARIF of a fixture and counts it.

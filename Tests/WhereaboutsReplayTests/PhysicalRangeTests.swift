@@ -7,6 +7,7 @@ import WhereaboutsTestSupport
 
 /// Values no device can measure (an elevation of 10³⁰⁰ m, a speed above escape velocity, an HDOP that makes the
 /// accuracy larger than the Earth) are reported with their place and never reach the app.
+@Suite(.timeLimit(.minutes(5)))
 struct PhysicalRangeTests {
     /// A GPX track of one point per line (line 3 onwards), each with `inside` as the inner XML.
     static func gpx(_ points: [String]) -> Data {

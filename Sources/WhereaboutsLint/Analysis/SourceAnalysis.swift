@@ -1,4 +1,5 @@
 internal import Foundation
+internal import Whereabouts
 
 /// Reads and analyzes a project's source files in parallel, each file once.
 struct SourceAnalysis: Sendable {
@@ -13,7 +14,20 @@ struct SourceAnalysis: Sendable {
     ///
     /// Both passes run on a task group holding at most as many tasks as there are cores. `progress` gets
     /// (steps done, steps to do), a step being one file in one pass.
-    static func run(files: [String], root: URL, progress: (@Sendable (Int, Int) -> Void)?) async -> SourceAnalysis {
+    ///
+    /// - Parameters:
+    ///   - files: The files, relative to `root`.
+    ///   - root: The folder linted.
+    ///   - progress: Called with (steps done, steps to do).
+    ///   - readFile: Reads one file, `nil` when it cannot be read; it runs on the reading thread. Tests stand in a
+    ///     file system that does not answer.
+    /// - Returns: The uses found, and what could not be read.
+    static func run(
+        files: [String],
+        root: URL,
+        progress: (@Sendable (Int, Int) -> Void)?,
+        readFile: @escaping @Sendable (URL) -> Data? = { try? Data(contentsOf: $0) }
+    ) async -> SourceAnalysis {
         let analyzer = SourceAnalyzer()
         let total = files.count * 2
         var done = 0
@@ -23,22 +37,27 @@ struct SourceAnalysis: Sendable {
         }
 
         // Pass 1 parses each Swift file once and keeps the parse; pass 2 only resolves purpose keys
-        // against the whole project's constants.
-        let scanned = await concurrentMap(files, onEach: advance) { file -> (Parsed, CodeUsage?) in
-            // A path known to name a file: `appendingPathComponent(_:)` would ask the file system whether it is a
-            // folder first.
-            let url = root.appending(path: file, directoryHint: .notDirectory)
-            guard let data = try? Data(contentsOf: url) else { return (.unreadable, nil) }
-            let text = String(decoding: data, as: UTF8.self)
-            let scan = SourceBytes.scan(text)
-            let webView = scan.webViewOffset.map {
-                let position = SourceBytes.position(ofOffset: $0, in: text)
-                return CodeUsage(.webView, at: SourcePosition(file: file, line: position.line, column: position.column))
+        // against the whole project's constants. The files are read on a thread of their own (a read can wait on
+        // a busy disk or a network share, and must not hold a thread of the cooperative pool), a chunk at a time
+        // and one chunk ahead of the parsing.
+        let reads = ThreadOfItsOwn(name: "WhereaboutsLint.sourceReads")
+        let chunks = stride(from: 0, to: files.count, by: readChunkSize).map {
+            Array(files[$0..<min($0 + readChunkSize, files.count)])
+        }
+        func readChunk(_ index: Int) -> Task<[Data?], Never>? {
+            guard index < chunks.count else { return nil }
+            let urls = chunks[index].map { root.appending(path: $0, directoryHint: .notDirectory) }
+            return Task { await reads.run { urls.map(readFile) } }
+        }
+        var scanned: [(Parsed, CodeUsage?)] = []
+        scanned.reserveCapacity(files.count)
+        var ahead = readChunk(0)
+        for index in chunks.indices {
+            let contents = await ahead?.value ?? []
+            ahead = readChunk(index + 1)
+            scanned += await concurrentMap(Array(zip(chunks[index], contents)), onEach: advance) { file, data in
+                Self.scan(file, data: data, analyzer: analyzer)
             }
-            if file.hasSuffix(".swift") {
-                return (.swift(analyzer.analyze(swift: text, file: file, scan: scan)), webView)
-            }
-            return (scan.locationAPIOffsets.isEmpty ? .nothingFound : .objectiveC(text), webView)
         }
         let read = scanned.map(\.0)
         var constants: [String: String] = [:]
@@ -79,6 +98,24 @@ struct SourceAnalysis: Sendable {
             problems: problems,
             unreadable: Set(unreadable)
         )
+    }
+
+    /// How many files are read in one hop to the reading thread.
+    static let readChunkSize = 64
+
+    /// The first pass over one file's bytes (`nil` when it could not be read): its parse, and a web view's use.
+    private static func scan(_ file: String, data: Data?, analyzer: SourceAnalyzer) -> (Parsed, CodeUsage?) {
+        guard let data else { return (.unreadable, nil) }
+        let text = String(decoding: data, as: UTF8.self)
+        let scan = SourceBytes.scan(text)
+        let webView = scan.webViewOffset.map {
+            let position = SourceBytes.position(ofOffset: $0, in: text)
+            return CodeUsage(.webView, at: SourcePosition(file: file, line: position.line, column: position.column))
+        }
+        if file.hasSuffix(".swift") {
+            return (.swift(analyzer.analyze(swift: text, file: file, scan: scan)), webView)
+        }
+        return (scan.locationAPIOffsets.isEmpty ? .nothingFound : .objectiveC(text), webView)
     }
 
     /// A file after the first pass.

@@ -1,7 +1,12 @@
 internal import Foundation
 
 /// A JSON object: `findings` (`ruleId`, `severity`, `message`, `file`, `line`, `column`, `target`) and `summary`
-/// (`errors`, `warnings`, `infos`, `files`, `targets`, `notChecked`, `notCheckedTargets`, `text`).
+/// (`errors`, `warnings`, `infos`, `files`, `targets`, `notChecked`, `notCheckedTargets`, `unreadPaths`,
+/// `unreadableRoots`, `text`).
+///
+/// `unreadPaths` names the files and folders lint could not read or parse (a folder ends in `/`, as in
+/// ``LintReport/unreadPaths``): nothing in them was judged. `unreadableRoots` names the folders given to lint that
+/// could not be listed at all. Both are empty arrays when everything was read.
 public struct JSONReporter: LintReporter {
     /// Creates the reporter.
     public init() {}
@@ -22,7 +27,7 @@ public struct JSONReporter: LintReporter {
             "errors": report.count(of: .error), "warnings": report.count(of: .warning),
             "infos": report.count(of: .info), "files": report.fileCount, "targets": report.targetCount,
             "notChecked": report.notCheckedTargets.count, "notCheckedTargets": report.notCheckedTargets,
-            "text": report.summary,
+            "unreadPaths": report.unreadPaths, "unreadableRoots": report.unreadableRoots, "text": report.summary,
         ]
         return Self.serialize(["findings": findings, "summary": summary])
     }

@@ -7,6 +7,12 @@ internal import Foundation
 /// `ruleId`, `ruleIndex`, `level` (`error`, `warning`, `note`), `message.text` and a physical location: the path
 /// relative to `%SRCROOT%` (the report's base directory, given in `originalUriBaseIds`) and a region whose line
 /// and column are at least 1. When targets could not be checked, the run's `properties.notCheckedTargets` names them.
+///
+/// The run has one invocation. What lint could not read is there, as SARIF keeps conditions of the tool's run
+/// apart from its results: each path of ``LintReport/unreadPaths`` is a `toolExecutionNotifications` entry
+/// (level `warning`, `associatedRule` `unreadable-file`, or `unreadable-folder` for a folder, whose path ends in
+/// `/`) whose `locations` name the file or folder, and each folder of ``LintReport/unreadableRoots`` one of level
+/// `error`. `executionSuccessful` is `false` only when a folder given to lint could not be listed (exit status 1).
 public struct SARIFReporter: LintReporter {
     /// The schema URI written as `$schema`.
     public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -68,6 +74,7 @@ public struct SARIFReporter: LintReporter {
             "columnKind": "unicodeCodePoints",
         ]
         if report.isIncomplete { run["properties"] = ["notCheckedTargets": report.notCheckedTargets] }
+        run["invocations"] = [Self.invocation(report)]
         let base = report.baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var baseURI = base.standardizedFileURL.absoluteString
         if !baseURI.hasSuffix("/") { baseURI += "/" }
@@ -82,6 +89,30 @@ public struct SARIFReporter: LintReporter {
         case .warning: "warning"
         case .info: "note"
         }
+    }
+
+    /// The run's invocation: whether it succeeded, and a notification for each path that could not be read.
+    private static func invocation(_ report: LintReport) -> [String: Any] {
+        let unread = report.unreadPaths.map { ($0, false) } + report.unreadableRoots.map { ($0, true) }
+        let notifications: [[String: Any]] = unread.map { path, isRoot in
+            let isFolder = isRoot || path.hasSuffix("/")
+            let rule = isFolder ? LintRule.unreadableFolder.id : LintRule.unreadableFile.id
+            var associatedRule: [String: Any] = ["id": rule]
+            if let index = LintRule.catalog.firstIndex(where: { $0.id == rule }) { associatedRule["index"] = index }
+            let what =
+                isRoot
+                ? "\(path) could not be listed; nothing in it was checked"
+                : "\(path) could not be read; nothing in it was judged (the finding or note at it says why)"
+            return [
+                "level": isRoot ? "error" : "warning",
+                "message": ["text": what],
+                "associatedRule": associatedRule,
+                "locations": [["physicalLocation": ["artifactLocation": artifactLocation(path)]]],
+            ]
+        }
+        var invocation: [String: Any] = ["executionSuccessful": report.unreadableRoots.isEmpty]
+        if !notifications.isEmpty { invocation["toolExecutionNotifications"] = notifications }
+        return invocation
     }
 
     private static func artifactLocation(_ path: String) -> [String: Any] {

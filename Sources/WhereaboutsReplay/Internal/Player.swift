@@ -2,10 +2,17 @@ import Foundation
 import Whereabouts
 
 /// The state of one replay, touched only by the consuming task, one call at a time.
+///
+/// Opening and reading the input (`read(2)` on a file, a pipe or a FIFO, which waits for its writer) and parsing
+/// what was read run on a thread of the replay's own (``reads``), never on a thread of Swift's cooperative pool:
+/// the consumer's task suspends while a read waits. At `--speed max` that is one hop per batch.
 final class Player: @unchecked Sendable {
     // @unchecked: AsyncThrowingStream(unfolding:) calls `next()` from the consumer's task, never
-    // concurrently, and drops the closure (and this object, closing the file) on cancellation.
+    // concurrently, and drops the closure (and this object, closing the file) on cancellation. The work handed to
+    // `reads` runs while that call awaits it, so it is never concurrent with the rest either.
     let source: ReplaySource
+    /// The thread the input is opened, read and parsed on.
+    private let reads = ThreadOfItsOwn(name: "WhereaboutsReplay.reads")
     var reader: (any TrackReader)?
     var lastTrackTime: Date?
     var firstTrackTime: Date?
@@ -26,7 +33,7 @@ final class Player: @unchecked Sendable {
     }
 
     func next() async throws -> SourceEvent? {
-        guard let event = try read() else { return nil }
+        guard let event = try await reads.run({ () throws -> SourceEvent? in try self.read() }) else { return nil }
         guard case .location(var location) = event else { return event }
         try await pace(until: location.timestamp)
         location.timestamp = location.timestamp.addingTimeInterval(loopShift)
@@ -77,9 +84,15 @@ final class Player: @unchecked Sendable {
         return batch
     }
 
-    /// Up to `limit` events read straight from the file without pacing, as ``nextBatch(limit:)``; the task
-    /// yields once per batch, so Ctrl-C's handler and the consent watcher get a thread on a busy machine.
+    /// Up to `limit` events read straight from the file without pacing, as ``nextBatch(limit:)``, on the replay's
+    /// own thread; the task suspends while the batch is read, so Ctrl-C's handler and the consent watcher get a
+    /// thread of the pool on a busy machine.
     private func unpacedBatch(limit: Int) async throws -> [SourceEvent]? {
+        try await reads.run { () throws -> [SourceEvent]? in try self.readUnpacedBatch(limit: limit) }
+    }
+
+    /// The work of ``unpacedBatch(limit:)``: blocking reads.
+    private func readUnpacedBatch(limit: Int) throws -> [SourceEvent]? {
         guard !ended, let first = try read() else { return nil }
         var batch: [SourceEvent] = []
         batch.reserveCapacity(limit)
@@ -103,7 +116,6 @@ final class Player: @unchecked Sendable {
                 break
             }
         }
-        await Task.yield()
         return batch
     }
 

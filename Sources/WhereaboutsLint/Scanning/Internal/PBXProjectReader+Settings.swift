@@ -91,19 +91,21 @@ extension PBXProjectReader {
     /// Converts a build-setting value: `YES`/`NO` are booleans; `UIBackgroundModes` and other list keys are
     /// arrays, written either as `( location, audio )` or as one space-separated string `"location audio"`.
     static func value(of setting: ASCIIPlistValue, key: String) -> DeclaredValue.Value {
-        let listKeys: Set<String> = [UsageDescriptions.backgroundModesKey, "UIRequiredDeviceCapabilities"]
-        switch setting {
-        case .string(let text):
-            if listKeys.contains(key) { return .array(text.split(whereSeparator: \.isWhitespace).map(String.init)) }
-            if text == "YES" { return .bool(true) }
-            if text == "NO" { return .bool(false) }
-            return .string(text)
-        case .array(let items):
+        if let text = setting.string { return value(ofText: text, key: key) }
+        if let items = setting.array {
             let strings = items.compactMap(\.string)
             guard strings.count == items.count else { return .other("an array of non-string values") }
             return .array(strings.flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) })
-        case .dictionary:
-            return .other("a dictionary")
         }
+        return .other("a dictionary")
+    }
+
+    /// Converts a build setting written as text (see ``value(of:key:)``).
+    static func value(ofText text: String, key: String) -> DeclaredValue.Value {
+        let listKeys: Set<String> = [UsageDescriptions.backgroundModesKey, "UIRequiredDeviceCapabilities"]
+        if listKeys.contains(key) { return .array(text.split(whereSeparator: \.isWhitespace).map(String.init)) }
+        if text == "YES" { return .bool(true) }
+        if text == "NO" { return .bool(false) }
+        return .string(text)
     }
 }

@@ -26,13 +26,13 @@ struct PBXProjectReader {
     }
 
     let file: String
-    let objects: [String: ASCIIPlistDictionary]
-    /// The `objects` table as written, for the position of each object.
-    let objectTable: ASCIIPlistDictionary
+    /// The `objects` table, by identifier and by slot.
+    let objects: PBXObjectTable
     let projectFolder: String
     /// Objects whose identifier is written more than once: the earlier definitions (the last is in `objects`).
     var alternates: [String: [ASCIIPlistDictionary]] = [:]
-    private var parents: [String: String] = [:]
+    /// The slot of each object's group (the one whose `children` lists it), by the object's slot; -1 for none.
+    private var parents: [Int32] = []
 
     /// Parses the text of the pbxproj at `file` (relative to the root) and reads its targets.
     static func read(text: String, file: String) -> Result {
@@ -93,17 +93,11 @@ struct PBXProjectReader {
                 )
             )
         }
-        var objects: [String: ASCIIPlistDictionary] = [:]
-        objects.reserveCapacity(objectsDictionary.count)
-        for entry in objectsDictionary.entries {
-            if let dictionary = entry.value.dictionary { objects[entry.key] = dictionary }
-        }
         let xcodeprojFolder = ScanPaths.directory(of: ScanPaths.directory(of: file))
         let projectFolder = ScanPaths.join(xcodeprojFolder, project["projectDirPath"]?.string ?? "")
         var reader = PBXProjectReader(
             file: file,
-            objects: objects,
-            objectTable: objectsDictionary,
+            objects: PBXObjectTable(table: objectsDictionary),
             projectFolder: projectFolder
         )
         var notes: [LintFinding] = []
@@ -128,31 +122,30 @@ struct PBXProjectReader {
         return result
     }
 
-    private init(
-        file: String,
-        objects: [String: ASCIIPlistDictionary],
-        objectTable: ASCIIPlistDictionary,
-        projectFolder: String
-    ) {
+    private init(file: String, objects: PBXObjectTable, projectFolder: String) {
         self.file = file
         self.objects = objects
-        self.objectTable = objectTable
         self.projectFolder = projectFolder
     }
 
     private mutating func linkParents() {
-        for (id, object) in objects {
+        var parents = [Int32](repeating: -1, count: objects.slotCount)
+        objects.forEachObject { slot, object in
             for child in object["children"]?.array ?? [] {
-                if let childID = child.string { parents[childID] = id }
+                if let childSlot = objects.slot(ofID: child) { parents[childSlot] = Int32(slot) }
             }
         }
         for (id, earlier) in alternates {
+            guard let slot = objects.slot(of: id) else { continue }
             for object in earlier {
                 for child in object["children"]?.array ?? [] {
-                    if let childID = child.string, parents[childID] == nil { parents[childID] = id }
+                    if let childSlot = objects.slot(ofID: child), parents[childSlot] < 0 {
+                        parents[childSlot] = Int32(slot)
+                    }
                 }
             }
         }
+        self.parents = parents
     }
 
     /// Every object written with this identifier: the last definition first, then any earlier ones.
@@ -162,7 +155,7 @@ struct PBXProjectReader {
 
     /// The position of an object's identifier in the file.
     func position(of id: String) -> SourcePosition {
-        let place = objectTable.position(of: id)
+        let place = objects.table.position(of: id)
         return SourcePosition(file: file, line: place?.line ?? 0, column: place?.column ?? 0)
     }
 
@@ -270,8 +263,11 @@ struct PBXProjectReader {
     /// Product file reference ID → the ID of the target that builds it.
     private func productOwners() -> [String: String] {
         var owners: [String: String] = [:]
-        for (id, object) in objects where object["isa"]?.string == "PBXNativeTarget" {
-            if let product = object["productReference"]?.string { owners[product] = id }
+        objects.forEachObject { slot, object in
+            guard object["isa"]?.isString("PBXNativeTarget") == true,
+                let product = object["productReference"]?.string
+            else { return }
+            owners[product] = objects.id(atSlot: slot)
         }
         return owners
     }
@@ -411,8 +407,15 @@ struct PBXProjectReader {
             for phase in definitions(of: phaseID) {
                 let isa = phase["isa"]?.string
                 guard isa == "PBXSourcesBuildPhase" || isa == "PBXResourcesBuildPhase" else { continue }
+                let buildFiles = phase["files"]?.array ?? []
                 var files: [String] = []
-                for buildFileValue in phase["files"]?.array ?? [] {
+                // Sized once: a dictionary or array of a large target grown by doubling leaves its smaller copies
+                // behind as freed memory the process keeps.
+                files.reserveCapacity(buildFiles.count)
+                if isa == "PBXSourcesBuildPhase" {
+                    scanned.filePositions.reserveCapacity(scanned.filePositions.count + buildFiles.count)
+                }
+                for buildFileValue in buildFiles {
                     guard let buildFileID = buildFileValue.string else { continue }
                     let buildFile = definitions(of: buildFileID).first { $0["fileRef"] != nil }
                     guard let referenceID = buildFile?["fileRef"]?.string,
@@ -436,7 +439,7 @@ struct PBXProjectReader {
                 }
                 if isa == "PBXSourcesBuildPhase" {
                     scanned.sourceFiles = (scanned.sourceFiles ?? []) + files.filter(ScanPaths.isSourceFile)
-                    scanned.namesCode = scanned.namesCode || !(phase["files"]?.array ?? []).isEmpty
+                    scanned.namesCode = scanned.namesCode || !buildFiles.isEmpty
                 } else {
                     scanned.resourceFiles.formUnion(files)
                 }
@@ -475,13 +478,18 @@ struct PBXProjectReader {
     }
 
     /// The path of a file or group relative to the root, through the group hierarchy and `sourceTree`.
-    func resolvePath(of id: String, depth: Int = 0) -> String? {
-        guard depth < 64, let object = objects[id] else { return nil }
+    func resolvePath(of id: String) -> String? {
+        objects.slot(of: id).flatMap { resolvePath(ofSlot: $0, depth: 0) }
+    }
+
+    private func resolvePath(ofSlot slot: Int, depth: Int) -> String? {
+        guard depth < 64, let object = objects.object(atSlot: slot) else { return nil }
         let path = object["path"]?.string ?? ""
         switch object["sourceTree"]?.string ?? "<group>" {
         case "<group>":
-            guard let parent = parents[id] else { return ScanPaths.join(projectFolder, path) }
-            return resolvePath(of: parent, depth: depth + 1).map { ScanPaths.join($0, path) }
+            let parent = Int(parents[slot])
+            guard parent >= 0 else { return ScanPaths.join(projectFolder, path) }
+            return resolvePath(ofSlot: parent, depth: depth + 1).map { ScanPaths.join($0, path) }
         case "SOURCE_ROOT":
             return ScanPaths.join(projectFolder, path)
         default:

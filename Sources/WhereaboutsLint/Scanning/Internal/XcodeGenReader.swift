@@ -301,7 +301,7 @@ enum XcodeGenReader {
     private static func read(_ layers: Layers, into scanned: inout ScannedTarget) {
         for (key, entry) in buildSettings(layers) where key.hasPrefix("INFOPLIST_KEY_") && key.count > 14 {
             let infoKey = String(key.dropFirst(14))
-            let value = PBXProjectReader.value(of: .string(entry.value.string ?? ""), key: infoKey)
+            let value = PBXProjectReader.value(ofText: entry.value.string ?? "", key: infoKey)
             scanned.info[infoKey] = DeclaredValue(
                 entry.value.sequence.map { .array($0.compactMap(\.string)) } ?? value,
                 at: position(of: entry.key, file: entry.file.file),
