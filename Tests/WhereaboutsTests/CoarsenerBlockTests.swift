@@ -5,6 +5,7 @@ import WhereaboutsTestSupport
 @testable import Whereabouts
 
 /// The cells of a block share one offset, so a change of point does not show where the edge crossed is.
+@Suite(.timeLimit(.minutes(5)))
 struct CoarsenerBlockTests {
     typealias Generator = SplitMix64
 

@@ -5,6 +5,7 @@ import WhereaboutsTestSupport
 @testable import Whereabouts
 
 /// A change of point waits a keyed distance or time past the edge, so it does not mark where the edge is.
+@Suite(.timeLimit(.minutes(5)))
 struct CoarsenerSwitchTests {
     typealias Generator = SplitMix64
 

@@ -5,7 +5,7 @@ import WhereaboutsTesting
 @testable import Whereabouts
 
 /// Rule 11: the last known location and heading.
-@Suite struct LastKnownTests {
+@Suite(.timeLimit(.minutes(5))) struct LastKnownTests {
     @Test("last known location is what the app last received, from any service")
     func lastLocationIsWhatTheAppLastReceived() async throws {
         let harness = await EngineHarness()

@@ -5,7 +5,7 @@ import WhereaboutsTesting
 @testable import Whereabouts
 
 /// Rule 11: the location manager's settings, each tested by the behaviour it names.
-@Suite struct ManagerSettingsTests {
+@Suite(.timeLimit(.minutes(5))) struct ManagerSettingsTests {
     @Test("desiredAccuracy reduced gives approximate fixes even under full accuracy authorization")
     func desiredAccuracyReducedGivesApproximateFixes() async throws {
         let harness = await EngineHarness()

@@ -5,7 +5,7 @@ import WhereaboutsTesting
 @testable import Whereabouts
 
 /// Rule 11: region monitoring's limits.
-@Suite struct RegionLimitTests {
+@Suite(.timeLimit(.minutes(5))) struct RegionLimitTests {
     static func region(_ number: Int, radius: Double = 100) -> Region {
         Region(
             identifier: "region-\(number)",

@@ -5,7 +5,7 @@ import WhereaboutsTesting
 @testable import Whereabouts
 
 /// Rule 12: service sessions.
-@Suite struct ServiceSessionTests {
+@Suite(.timeLimit(.minutes(5))) struct ServiceSessionTests {
     /// Waits until the prompt on screen, if any, has been answered and applied.
     static func settle(_ engine: AuthorizationEngine) async {
         while let prompt = await engine.presentedPrompt { await engine.waitForPrompt(prompt.id) }

@@ -5,7 +5,7 @@ import WhereaboutsTesting
 @testable import Whereabouts
 
 /// Rule 11: significant-change monitoring.
-@Suite struct SignificantChangeTests {
+@Suite(.timeLimit(.minutes(5))) struct SignificantChangeTests {
     @Test("significant changes deliver the current fix at start")
     func significantChangesDeliverTheCurrentFixAtStart() async throws {
         let harness = await EngineHarness()
