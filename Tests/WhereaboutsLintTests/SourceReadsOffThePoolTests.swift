@@ -42,9 +42,10 @@ struct SourceReadsOffThePoolTests {
     @Test func analysesWaitingOnTheirFilesLeaveThePoolFree() async throws {
         // More analyses than the cooperative pool has threads (one per core), each waiting on its file. The disk
         // answers at the deadline if the test cannot get a thread to open it: a starved pool fails the test
-        // instead of hanging it.
+        // instead of hanging it. The deadline is long, so that other tests keeping both pool threads busy for a
+        // while (the whole suite runs at once, on two cores) do not fail this one.
         let count = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
-        let disk = StuckDisk(deadline: Date().addingTimeInterval(45))
+        let disk = StuckDisk(deadline: Date().addingTimeInterval(240))
         let source = UnreadableInputTests.asksWhenInUse
         let root = URL(fileURLWithPath: "/nonexistent-lint-root")
         let analyses = (0..<count).map { index in

@@ -17,8 +17,9 @@ struct ReplayReadsOffThePoolTests {
     @Test(arguments: [ReplaySource.Speed.asFastAsPossible, .realTime])
     func replaysWaitingOnPipesLeaveThePoolFree(speed: ReplaySource.Speed) async throws {
         // Released at the deadline if the test cannot get a thread to release them: a starved pool then fails the
-        // test instead of hanging it.
-        let pipes = try HeldPipes(count: Self.pipeCount, content: Data(Self.epoch.utf8), deadline: .seconds(45))
+        // test instead of hanging it. The deadline is long, so that other tests keeping both pool threads busy for a
+        // while (the whole suite runs at once, on two cores) do not fail this one.
+        let pipes = try HeldPipes(count: Self.pipeCount, content: Data(Self.epoch.utf8), deadline: .seconds(240))
         defer { pipes.remove() }
         let replays = pipes.urls.map { url in
             Task {
