@@ -52,17 +52,7 @@ extension AuthorizationEngine {
     /// - Parameter client: The client's source; `nil` for the engine's own.
     /// - Returns: The stream.
     package func liveUpdates(for client: SourceAttachment?) async -> AsyncThrowingStream<LocationUpdate, any Error> {
-        let mailbox = addMailboxSubscriber(key: slot(of: client))
-        let sentinel = MailboxSentinel(mailbox)
-        return AsyncThrowingStream {
-            defer { withExtendedLifetime(sentinel) {} }
-            // An update that waits is taken without suspending; the consumer waits only for an empty mailbox.
-            switch try mailbox.poll() {
-            case .taken(let update): return update
-            case .ended: return nil
-            case .empty: return try await mailbox.next()
-            }
-        }
+        addMailboxSubscriber(key: slot(of: client)).updates()
     }
 
     /// Live location updates in batches: what ``liveUpdates()`` delivers, every update that waits for the
@@ -83,12 +73,7 @@ extension AuthorizationEngine {
     package func liveUpdateBatches(
         for client: SourceAttachment?
     ) async -> AsyncThrowingStream<[LocationUpdate], any Error> {
-        let mailbox = addMailboxSubscriber(key: slot(of: client))
-        let sentinel = MailboxSentinel(mailbox)
-        return AsyncThrowingStream {
-            defer { withExtendedLifetime(sentinel) {} }
-            return try await mailbox.nextBatch()
-        }
+        addMailboxSubscriber(key: slot(of: client)).batches()
     }
 
     /// How many fixes wait for live-updates consumers now, in all their buffers.

@@ -40,27 +40,13 @@ extension ManagerClient {
     /// manager waits for room before it delivers more); a fix the authorization no longer allows never leaves the
     /// queue.
     func liveUpdates() -> AsyncThrowingStream<LocationUpdate, any Error> {
-        let mailbox = addUpdateSubscriber()
-        let sentinel = MailboxSentinel(mailbox)
-        return AsyncThrowingStream {
-            defer { withExtendedLifetime(sentinel) {} }
-            switch try mailbox.poll() {
-            case .taken(let update): return update
-            case .ended: return nil
-            case .empty: return try await mailbox.next()
-            }
-        }
+        addUpdateSubscriber().updates()
     }
 
     /// Live updates in batches: every update waiting for the consumer at once, as `didUpdateLocations` hands
     /// over an array.
     func liveUpdateBatches() -> AsyncThrowingStream<[LocationUpdate], any Error> {
-        let mailbox = addUpdateSubscriber()
-        let sentinel = MailboxSentinel(mailbox)
-        return AsyncThrowingStream {
-            defer { withExtendedLifetime(sentinel) {} }
-            return try await mailbox.nextBatch()
-        }
+        addUpdateSubscriber().batches()
     }
 
     /// The most fixes that wait for one live-updates consumer.
