@@ -224,12 +224,8 @@ final class SimulatedClientUnderTest: ClientUnderTest {
     }
 
     func waitForWaitingRequests(_ count: Int) async {
-        for _ in 0..<10_000 {
-            if let holder, (holder.adapter.prompt?.waiters.count ?? 0) >= count { return }
-            if holder == nil, await engine.promptTickets.count >= count { return }
-            await Task.yield()
-        }
-        Issue.record("\(count) requests never waited for the prompt")
+        let waiting = await eventually { [self] in await waitingRequests() >= count }
+        if !waiting { Issue.record("\(count) requests never waited for the prompt") }
     }
 
     func waitingRequests() async -> Int {
@@ -250,32 +246,39 @@ final class SimulatedClientUnderTest: ClientUnderTest {
     }
 
     func waitForLocationRequests(_ count: Int) async {
-        for _ in 0..<10_000 {
-            if let holder, holder.adapter.locationRequests.count >= count { return }
-            if holder == nil, await engine.locationRequests.count >= count { return }
-            await Task.yield()
+        let waiting = await eventually { [self] in
+            if let holder { return holder.adapter.locationRequests.count >= count }
+            return await engine.locationRequests.count >= count
         }
-        Issue.record("\(count) location requests never waited for a fix")
+        if !waiting { Issue.record("\(count) location requests never waited for a fix") }
     }
 
     func noFixComes() async {
-        for _ in 0..<10_000 {
-            if await !engine.locationRequests.isEmpty { break }
-            await Task.yield()
-        }
+        _ = await eventually { [self] in await !engine.locationRequests.isEmpty }
         await clock.advance(by: engine.options.locationTimeout)
     }
 
     func enterBackground() async {
         await engine.handle(.background)
+        await clientHears(foreground: false)
     }
 
     func enterForeground() async {
         await engine.handle(.foreground)
+        await clientHears(foreground: true)
     }
 
     func terminate() async {
         await engine.handle(.terminate)
+        await clientHears(foreground: false)
+    }
+
+    /// The client over a simulated location manager hears of the app's trips (to the background, back, its end)
+    /// through the manager's notifications, after the OS has acted, as an app on iOS does: waits until it has.
+    private func clientHears(foreground: Bool) async {
+        guard let holder else { return }
+        let heard = await eventually { holder.adapter.isForeground == foreground }
+        if !heard { Issue.record("the client never heard that the app \(foreground ? "came to the" : "left the") foreground") }
     }
 
     func heldWork() async -> [String] {
@@ -424,4 +427,24 @@ final class StandInClientUnderTest: ClientUnderTest {
         ]
         return held.filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
     }
+}
+
+/// Polls `condition` until it holds: at once and after yields first, then once a millisecond for up to four
+/// minutes of real time, so that a run of the whole suite on two busy cores does not fail it for want of a turn.
+///
+/// - Returns: Whether the condition held before the time ran out.
+func eventually(
+    isolation: isolated (any Actor)? = #isolation,
+    _ condition: () async -> Bool
+) async -> Bool {
+    for _ in 0..<1_000 {
+        if await condition() { return true }
+        await Task.yield()
+    }
+    let deadline = ContinuousClock.now.advanced(by: .seconds(240))
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return await condition()
 }
