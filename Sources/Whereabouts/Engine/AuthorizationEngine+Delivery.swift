@@ -326,6 +326,7 @@ extension AuthorizationEngine {
         batchDiagnostics = nil
         defer {
             flushOutgoing()
+            refreshLastKnown()
             batchDiagnostics = nil
         }
         var rules: BatchRules?
@@ -381,6 +382,7 @@ extension AuthorizationEngine {
                 policy.passesHeadingFilter(delivered, since: lastHeading)
             else { return }
             lastHeading = delivered
+            headingSnapshot.current = delivered
             broadcast(.didUpdateHeading(delivered))
         case .unavailable(let reason):
             guard sourceProblem != reason else { return }

@@ -99,11 +99,22 @@ extension AuthorizationEngine {
     ///
     /// - Returns: The location, or `nil`.
     public func location() async -> Location? {
+        lastKnownLocation
+    }
+
+    /// The last location the app received, as the app may see it now (see ``location()``).
+    var lastKnownLocation: Location? {
         guard policy.authorization.status.isAuthorized, policy.isInUse || policy.mayDeliverMonitoringEvents,
             let last = lastDelivered
         else { return nil }
         guard lastDeliveredPrecise == true, !policy.deliversPreciseFixes else { return last }
         return coarsener.approximate(last)
+    }
+
+    /// Brings ``lastKnownSnapshot`` up to date: after each batch of fixes, and after any change of state.
+    func refreshLastKnown() {
+        let now = lastKnownLocation
+        if lastKnownSnapshot.current != now { lastKnownSnapshot.current = now }
     }
 
     /// The last heading the app received, as `CLLocationManager.heading`.

@@ -173,6 +173,11 @@ public actor AuthorizationEngine {
     package let grantSnapshot: LockedValue<Grant>
     /// Where the app is in its life, for synchronous readers (a client made while the app is in the background).
     package let appStateSnapshot = LockedValue(AppState.foreground)
+    /// The last known location as ``location()`` answers it, for synchronous readers (a simulated location
+    /// manager's `location`, as `CLLocationManager.location` is read without waiting).
+    package let lastKnownSnapshot = LockedValue<Location?>(nil)
+    /// The last heading the app received, for synchronous readers (a simulated location manager's `heading`).
+    package let headingSnapshot = LockedValue<Heading?>(nil)
     /// Where the app's activity changes go: prompts covering the app, and its life.
     var activityContinuations: [Int: AsyncStream<ApplicationActivity>.Continuation] = [:]
 
@@ -298,6 +303,7 @@ public actor AuthorizationEngine {
             authorizationDidChange(now)
         }
         restrictDelivery()
+        refreshLastKnown()
         showProvisionalUpgradeIfDue()
         askForServiceSessions()
         refreshDiagnostics()

@@ -28,7 +28,7 @@ extension LocationClient {
             startBackgroundSession: { await holder.run { await $0.startBackgroundSession() } },
             stopBackgroundSession: { await holder.run { await $0.stopBackgroundSession() } },
             authorizationSnapshot: { holder.authorizationSnapshot() },
-            locationServicesEnabled: { await holder.adapter.manager.locationServicesEnabled() },
+            locationServicesEnabled: { await holder.run { await $0.locationServicesEnabled() } },
             location: { await holder.run { await $0.location() } },
             heading: { await holder.run { await $0.heading() } },
             headingAvailable: { await holder.run { await $0.headingAvailable() } },

@@ -11,7 +11,11 @@ extension LocationClient {
         source: any LocationSource,
         clock: any Clock<Duration> = ContinuousClock()
     ) -> LocationClient {
-        .managed(ManagerClientHolder { ManagerClient(engine: engine, source: source, clock: clock) })
+        .managed(
+            ManagerClientHolder(beforeFirstUse: { engine.authorizationSnapshot }) {
+                ManagerClient(engine: engine, source: source, clock: clock)
+            }
+        )
     }
 }
 

@@ -1,5 +1,5 @@
 extension ManagerClient {
-    /// Handles one delegate callback. Locations, headings, visits and region events are dropped unless
+    /// Handles one delegate callback. Locations, visits and region events are dropped unless
     /// the app is authorized when they arrive (rule 9: not one fix after a revoke).
     func receive(_ callback: ManagerCallback) {
         switch callback {
@@ -20,7 +20,7 @@ extension ManagerClient {
         case .didFailWithError(let error):
             fail(with: error)
         case .didUpdateHeading(let heading):
-            guard current.status.isAuthorized else { return }
+            // A compass needs no authorization; the OS withholds the true heading without one.
             broadcast(.didUpdateHeading(heading))
         case .didEnterRegion(let identifier):
             guard current.status.isAuthorized, let region = regions[identifier] else { return }

@@ -103,11 +103,10 @@ extension ManagerClient {
         return manager.location
     }
 
-    /// The last heading Core Location retrieved, when the app may see one (authorized, as the heading callbacks
-    /// are delivered); `nil` where the platform has no heading.
+    /// The last heading Core Location retrieved; `nil` where the platform has no heading. A compass needs no
+    /// authorization: what the OS withholds without one (the true heading) it withholds itself.
     func heading() -> Heading? {
-        authorizationMayHaveChanged()
-        guard manager.capabilities.heading, current.status.isAuthorized else { return nil }
+        guard manager.capabilities.heading else { return nil }
         return manager.heading
     }
 

@@ -110,6 +110,9 @@ extension ManagerClient {
         guard current.status.isAuthorized else {
             throw LocationError.notAuthorized(current.status, servicesEnabled: current.servicesEnabled)
         }
+        // In the background without the right to fixes there (When In Use with no session), iOS answers with an
+        // error the app cannot tell from a revoke; the policy says why.
+        if let error = (try? policyNow())?.locationRequestError { throw error }
         let id = makeID()
         let elapsed = Stopwatch(clock).elapsed
         return try await withTaskCancellationHandler {
@@ -164,6 +167,8 @@ extension ManagerClient {
         policy.fullAccuracyDeclined = fullAccuracyDeclined
         policy.holdsAuthorizingSession = holdsAuthorizingSession
         policy.properties = properties
+        policy.backgroundSessionActive = hasBackgroundSession
+        policy.allowsBackgroundUpdates = manager.allowsBackgroundLocationUpdates
         if let pending = prompt {
             policy.prompt = LocationPolicy.Prompt(kind: pending.kind, forAlways: false)
         } else if accuracyPromptShowing {

@@ -148,6 +148,12 @@ package final class ManagerClient {
         )
     }
 
+    /// Whether Location Services are on for the device; the authorization the client reports follows what it read.
+    func locationServicesEnabled() async -> Bool {
+        await refreshServicesEnabled()
+        return servicesEnabled
+    }
+
     /// Reads whether Location Services are on, off the main actor (Apple warns that the check can make the UI
     /// unresponsive); a change is an authorization change.
     func refreshServicesEnabled() async {

@@ -37,8 +37,11 @@ package final class SimulatedLocationManager: LocationManaging {
             send { engine in try? await engine.setAllowsBackgroundLocationUpdates(allowed) }
         }
     }
-    package private(set) var location: Location?
-    package private(set) var heading: Heading?
+    /// The last location the app received, as the OS lets the app see it now (coarse under reduced accuracy, `nil`
+    /// when the app may not see one), as `CLLocationManager.location` reads the system's cache.
+    package var location: Location? { engine.lastKnownSnapshot.current }
+    /// The last heading the app received.
+    package var heading: Heading? { engine.headingSnapshot.current }
     package let capabilities = ManagerCapabilities.all
     package let isRegionMonitoringAvailable = true
     package var isRangingAvailable: Bool { engine.isRangingAvailable }
@@ -251,13 +254,8 @@ package final class SimulatedLocationManager: LocationManaging {
         send { engine in await engine.stopBackgroundSession() }
     }
 
-    /// Hands a callback to the client, keeping what Core Location's properties would show.
+    /// Hands a callback to the client.
     func deliver(_ callback: ManagerCallback) {
-        switch callback {
-        case .didUpdateLocations(let locations): location = locations.last ?? location
-        case .didUpdateHeading(let new): heading = new
-        default: break
-        }
         self.callback?(callback)
     }
 }

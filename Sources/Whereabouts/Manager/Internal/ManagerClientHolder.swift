@@ -9,11 +9,22 @@ package final class ManagerClientHolder {
     private var made: ManagerClient?
     /// The made adapter's authorization box, for readers off the main actor.
     private nonisolated let published = LockedValue<LockedValue<Authorization>?>(nil)
+    /// The authorization before the adapter is made, read without waiting.
+    private nonisolated let beforeFirstUse: @Sendable () -> Authorization
 
     /// Creates a holder that makes its adapter with `make` on first use.
     ///
-    /// - Parameter make: Builds the adapter; called once, on the main actor.
-    package nonisolated init(_ make: @escaping @MainActor @Sendable () -> ManagerClient) {
+    /// - Parameters:
+    ///   - beforeFirstUse: The authorization to report off the main actor before the adapter is made (the
+    ///     simulated OS knows it at once; on a device it is `.notDetermined` until Core Location is asked).
+    ///   - make: Builds the adapter; called once, on the main actor.
+    package nonisolated init(
+        beforeFirstUse: @escaping @Sendable () -> Authorization = {
+            Authorization(status: .notDetermined, accuracy: .fullAccuracy)
+        },
+        _ make: @escaping @MainActor @Sendable () -> ManagerClient
+    ) {
+        self.beforeFirstUse = beforeFirstUse
         self.make = make
     }
 
@@ -41,11 +52,11 @@ package final class ManagerClientHolder {
 
     /// The authorization the app was last told of, without waiting: on the main thread read from the adapter
     /// (made now if needed, as `CLLocationManager.authorizationStatus` reads the manager); elsewhere the last value
-    /// the adapter published, or `.notDetermined` before the adapter was first used.
+    /// the adapter published, or the holder's `beforeFirstUse` before the adapter was first used.
     nonisolated func authorizationSnapshot() -> Authorization {
         if Thread.isMainThread {
             return MainActor.assumeIsolated { adapter.snapshot.current }
         }
-        return published.current?.current ?? Authorization(status: .notDetermined, accuracy: .fullAccuracy)
+        return published.current?.current ?? beforeFirstUse()
     }
 }
