@@ -4,7 +4,11 @@ extension SimulatedLocationManager {
         // Core Location cancels an outstanding requestLocation(); the next update answers the client instead.
         oneShot?.cancel()
         oneShot = nil
-        guard !isUpdatingLocation else { return }
+        guard !isUpdatingLocation else {
+            // Started again while running: iOS resumes updates it paused (`pausesLocationUpdatesAutomatically`).
+            send { engine in await engine.resume() }
+            return
+        }
         isUpdatingLocation = true
         updatesGeneration += 1
         let generation = updatesGeneration
@@ -66,6 +70,7 @@ extension SimulatedLocationManager {
                 let location = try await engine.requestLocation(for: client)
                 guard let self, !Task.isCancelled else { return }
                 self.oneShot = nil
+                self.lastAnswer = location
                 self.deliver(.didUpdateLocations([location]))
             } catch {
                 guard let self, !Task.isCancelled else { return }
@@ -118,7 +123,9 @@ extension SimulatedLocationManager {
         case .didChangeAuthorization:
             deliver(.didChangeAuthorization)
         case .didUpdateLocations(let locations):
-            guard significantChanges, !isUpdatingLocation, oneShot == nil else { return }
+            // The OS announces a one-shot answer here too, and its fix may be a significant change as well: it is
+            // delivered once, whichever of the two reaches the manager first.
+            guard significantChanges, !isUpdatingLocation, oneShot == nil, locations != [lastAnswer] else { return }
             deliver(.didUpdateLocations(locations))
         case .didFailWithError(let error):
             switch error.code {

@@ -59,6 +59,8 @@ package final class SimulatedLocationManager: LocationManaging {
     var updates: Task<Void, Never>?
     /// The outstanding `requestLocation()`, if any.
     var oneShot: Task<Void, Never>?
+    /// The fix that answered the last `requestLocation()` (the OS announces it among its events as well).
+    var lastAnswer: Location?
     /// Whether significant-change monitoring runs for this manager.
     var significantChanges = false
 

@@ -46,9 +46,7 @@ import WhereaboutsTesting
             fix(north: 150, at: 40), fix(north: 205, at: 50),
         ]
         #expect(await harness.engine.feed(fixes) == 3)
-        #expect(await events.nextLocation() == fixes[0])
-        #expect(await events.nextLocation() == fixes[3])
-        #expect(await events.nextLocation() == fixes[5])
+        #expect(await events.nextLocations(3) == [fixes[0], fixes[3], fixes[5]])
         try await harness.client.set(distanceFilter: .noFilter)
         #expect(await harness.engine.feed([fix(north: 206, at: 60)]) == 1)
     }
@@ -63,8 +61,7 @@ import WhereaboutsTesting
         #expect(await harness.engine.feed([fix(north: 0, at: 0), fix(north: 5, at: 60)]) == 2)
         #expect(await harness.engine.feed([fix(north: 3, at: 130)]) == 0)
         #expect(await harness.engine.isPaused)
-        _ = await events.nextLocation()
-        _ = await events.nextLocation()
+        #expect(await events.nextLocations(2).count == 2)
         #expect(await events.nextService() == .didPauseLocationUpdates)
         #expect(await harness.engine.feed([fix(north: 500, at: 200), fix(north: 900, at: 260)]) == 0)
         await harness.client.startUpdatingLocation()

@@ -51,9 +51,7 @@ import WhereaboutsTesting
             fix(north: 1030, at: 720),  // 510 m, 300 s: delivered
         ]
         #expect(await harness.engine.feed(fixes) == 3)
-        #expect(await events.nextLocation() == fixes[0])
-        #expect(await events.nextLocation() == fixes[3])
-        #expect(await events.nextLocation() == fixes[6])
+        #expect(await events.nextLocations(3) == [fixes[0], fixes[3], fixes[6]])
     }
 
     @Test("significant changes run in the background only with Always")

@@ -22,6 +22,16 @@ extension AsyncStream<LocationEvent>.Iterator {
         guard case .didUpdateLocations(let locations) = await nextService() else { return nil }
         return locations.last
     }
+
+    /// The next `count` locations, however Core Location groups them into `.didUpdateLocations` events (one fix
+    /// each, or several in one callback), skipping authorization changes; fewer when another event comes first.
+    mutating func nextLocations(_ count: Int) async -> [Location] {
+        var locations: [Location] = []
+        while locations.count < count, case .didUpdateLocations(let batch) = await nextService() {
+            locations += batch
+        }
+        return locations
+    }
 }
 
 extension AuthorizationEngine {
