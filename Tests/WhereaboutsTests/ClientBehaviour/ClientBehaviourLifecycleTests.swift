@@ -191,7 +191,10 @@ struct ClientBehaviourLifecycleTests {
         request.cancel()
         // Each look at the client goes through it (the engine's actor, the main actor), so this waits as long as the
         // client needs to act on the cancellation.
-        _ = await eventually { _ = await device.heldWork(); return finished.isSet }
+        _ = await eventually {
+            _ = await device.heldWork()
+            return finished.isSet
+        }
         #expect(finished.isSet, "the cancelled request still waits for the person's answer")
 
         await device.answer(.allowPrecise)

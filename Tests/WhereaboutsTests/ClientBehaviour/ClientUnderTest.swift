@@ -278,7 +278,9 @@ final class SimulatedClientUnderTest: ClientUnderTest {
     private func clientHears(foreground: Bool) async {
         guard let holder else { return }
         let heard = await eventually { holder.adapter.isForeground == foreground }
-        if !heard { Issue.record("the client never heard that the app \(foreground ? "came to the" : "left the") foreground") }
+        if !heard {
+            Issue.record("the client never heard that the app \(foreground ? "came to the" : "left the") foreground")
+        }
     }
 
     func heldWork() async -> [String] {
