@@ -91,6 +91,11 @@ package protocol LocationManaging: AnyObject, Sendable {
     ) -> Int?
     /// Invalidates a `CLServiceSession` started with ``startServiceSession(authorization:fullAccuracyPurposeKey:receive:)``.
     func stopServiceSession(_ token: Int)
+    /// The diagnostics of a session started with ``startServiceSession(authorization:fullAccuracyPurposeKey:receive:)``
+    /// straight from the OS, as each reader of `CLServiceSession.diagnostics` gets them: the set that holds when the
+    /// reader starts, then each change, until the session ends. `nil` where they reach the adapter only through
+    /// `receive`, which gives a new reader the set last forwarded rather than the one that holds.
+    func serviceSessionDiagnostics(_ token: Int) -> (@Sendable () -> AsyncStream<Set<Diagnostic>>)?
     /// Starts a `CLBackgroundActivitySession`; returns whether one runs.
     func startBackgroundActivitySession() -> Bool
     /// Invalidates the background activity session, if any.
@@ -103,4 +108,7 @@ package protocol LocationManaging: AnyObject, Sendable {
 extension LocationManaging {
     /// Core Location's calls take effect before they return: nothing to wait for.
     package func settle() async {}
+
+    /// The session's diagnostics reach the adapter through `receive` only.
+    package func serviceSessionDiagnostics(_ token: Int) -> (@Sendable () -> AsyncStream<Set<Diagnostic>>)? { nil }
 }

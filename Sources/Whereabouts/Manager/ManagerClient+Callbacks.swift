@@ -15,8 +15,9 @@ extension ManagerClient {
             paused = false
             broadcast(.didUpdateLocations(locations))
             for id in locationRequests.keys.sorted() { finishLocationRequest(id, .success(last)) }
-            if wasUnavailable { refreshDiagnostics() }
+            // The fix itself carries the diagnostics that hold now: no update without a location before it.
             deliver(locations)
+            if wasUnavailable { refreshDiagnostics() }
         case .didFailWithError(let error):
             fail(with: error)
         case .didUpdateHeading(let heading):
@@ -69,6 +70,9 @@ extension ManagerClient {
     /// Reads the manager's authorization; on a change, tells every subscriber, ends what the new
     /// authorization no longer allows, and completes a prompt the change answers.
     func authorizationMayHaveChanged() {
+        // Core Location reports `denied` while Location Services are off: any other status means they are on, so
+        // the app never reads a status with a stale `servicesEnabled` while the off-main check is under way.
+        if manager.authorizationStatus != .denied { servicesEnabled = true }
         let now = readAuthorization()
         if now.accuracy == .reducedAccuracy { fullAccuracyIsTemporary = false }
         guard now != current else { return }

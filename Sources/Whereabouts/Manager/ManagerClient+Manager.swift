@@ -145,20 +145,22 @@ extension ManagerClient {
         sessions[id] = (session, channel, token)
         refreshDiagnostics()
         askForServiceSessions()
+        let fromTheOS = token.flatMap { manager.serviceSessionDiagnostics($0) }
         return ServiceSession(
             authorization: authorization,
             fullAccuracyPurposeKey: fullAccuracyPurposeKey,
-            diagnostics: { channel.stream() },
+            diagnostics: fromTheOS ?? { channel.stream() },
             invalidate: { [weak self] in await self?.endServiceSession(id) }
         )
     }
 
-    /// Ends a service session.
-    func endServiceSession(_ id: Int) {
+    /// Ends a service session; it has ended on the OS too when this returns.
+    func endServiceSession(_ id: Int) async {
         guard let ended = sessions.removeValue(forKey: id) else { return }
         if let token = ended.token { manager.stopServiceSession(token) }
         ended.channel.finish()
         refreshDiagnostics()
+        await manager.settle()
     }
 
     /// Whether the app holds a session that asks for authorization.

@@ -9,7 +9,8 @@
 ///
 /// Calls reach the OS in the order the client made them (one queue). A live update stream's fixes come in batches,
 /// and the manager delivers the next batch only once the client's consumers have room for it (``waitForRoom``), so a
-/// slow consumer holds its source back.
+/// slow consumer holds its source back. The simulated OS is iOS 18 or later: a service session is the OS's, as a
+/// `CLServiceSession` is.
 @MainActor
 package final class SimulatedLocationManager: LocationManaging {
     /// A call on the OS, run in order after the calls made before it.
@@ -63,6 +64,10 @@ package final class SimulatedLocationManager: LocationManaging {
     var lastAnswer: Location?
     /// Whether significant-change monitoring runs for this manager.
     var significantChanges = false
+    /// The service sessions the OS holds for this manager, by token.
+    var serviceSessions: [Int: ServiceSession] = [:]
+    /// The token of the last service session started.
+    var lastServiceSessionToken = 0
 
     /// Makes a location manager on the simulated OS, with its own source.
     ///
@@ -90,6 +95,8 @@ package final class SimulatedLocationManager: LocationManaging {
         updates?.cancel()
         oneShot?.cancel()
         for listener in listeners { listener.cancel() }
+        // A `CLServiceSession` ends when nothing holds it any more.
+        for session in serviceSessions.values { Task { await session.invalidate() } }
     }
 
     package func settle() async {
@@ -235,17 +242,6 @@ package final class SimulatedLocationManager: LocationManaging {
         significantChanges = false
         send { engine in await engine.stopMonitoringSignificantLocationChanges() }
     }
-
-    /// The simulated OS runs no `CLServiceSession`: the client asks by the same rules itself, as before iOS 18.
-    package func startServiceSession(
-        authorization: ServiceSession.AuthorizationRequirement,
-        fullAccuracyPurposeKey: String?,
-        receive: @escaping @MainActor (Set<Diagnostic>) -> Void
-    ) -> Int? {
-        nil
-    }
-
-    package func stopServiceSession(_ token: Int) {}
 
     package func startBackgroundActivitySession() -> Bool {
         send { engine in await engine.startBackgroundSession() }

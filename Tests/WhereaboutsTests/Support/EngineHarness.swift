@@ -4,7 +4,7 @@ import WhereaboutsTesting
 
 @testable import Whereabouts
 
-/// An engine wired to a scripted person, a scripted source and a test clock.
+/// An engine wired to a scripted person, a scripted source and a test clock, and the app's client on it.
 struct EngineHarness {
     let engine: AuthorizationEngine
     let person: ScriptedPerson
@@ -20,6 +20,7 @@ struct EngineHarness {
         store: InMemoryConsentStore? = nil,
         device: DeviceSettings = DeviceSettings(),
         options: AuthorizationEngine.Options = AuthorizationEngine.Options(),
+        client kind: HarnessClient = .simulated,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -40,7 +41,10 @@ struct EngineHarness {
             clock: clock,
             options: options
         )
-        client = .simulated(engine: engine, source: source)
+        switch kind {
+        case .simulated: client = .simulated(engine: engine, source: source)
+        case .simulatedManager: client = .simulatedManager(engine: engine, source: source)
+        }
     }
 
     /// Authorizes the app while in use, without prompting.

@@ -7,16 +7,22 @@ import WhereaboutsTesting
 /// Rule 12: service sessions.
 @Suite(.timeLimit(.minutes(5))) struct ServiceSessionTests {
     /// Waits until the prompt on screen, if any, has been answered and applied.
+    ///
+    /// The scripted person answers at once, so whether a prompt is still on screen when a client call returns depends
+    /// on how many hops the client takes; the tests read what the person was shown once the answer is in.
     static func settle(_ engine: AuthorizationEngine) async {
         while let prompt = await engine.presentedPrompt { await engine.waitForPrompt(prompt.id) }
     }
 
-    @Test("a service session prompts when a prompt is due, by the same rules as the requests")
-    func sessionPromptsWhenDue() async throws {
-        let harness = await EngineHarness(answers: [.allowWhileUsing(precise: true)])
+    @Test(
+        "a service session prompts when a prompt is due, by the same rules as the requests",
+        arguments: HarnessClient.allCases
+    )
+    func sessionPromptsWhenDue(_ kind: HarnessClient) async throws {
+        let harness = await EngineHarness(answers: [.allowWhileUsing(precise: true)], client: kind)
         let session = await harness.client.startServiceSession(authorization: .whenInUse)
-        #expect(await harness.engine.presentedPrompt?.kind == .whenInUse)
         await Self.settle(harness.engine)
+        #expect(harness.person.prompts.map(\.kind) == [.whenInUse])
         #expect(await harness.client.authorization().status == .authorizedWhenInUse)
         // Decided: a second session asks nothing.
         _ = await harness.client.startServiceSession(authorization: .whenInUse)
@@ -25,9 +31,9 @@ import WhereaboutsTesting
         await session.invalidate()
     }
 
-    @Test("a service session asks for nothing while the app is in the background")
-    func sessionDoesNotAskFromTheBackground() async throws {
-        let harness = await EngineHarness(answers: [.allowWhileUsing(precise: true)])
+    @Test("a service session asks for nothing while the app is in the background", arguments: HarnessClient.allCases)
+    func sessionDoesNotAskFromTheBackground(_ kind: HarnessClient) async throws {
+        let harness = await EngineHarness(answers: [.allowWhileUsing(precise: true)], client: kind)
         await harness.engine.handle(.background)
         _ = await harness.client.startServiceSession(authorization: .whenInUse)
         #expect(await harness.engine.presentedPrompt == nil)
@@ -36,9 +42,15 @@ import WhereaboutsTesting
         await Self.settle(harness.engine)
     }
 
-    @Test("a service session re-asks after an Allow Once grant lapses, when the app is in use again")
-    func sessionReasksAfterAllowOnceLapses() async throws {
-        let harness = await EngineHarness(answers: [.allowOnce(precise: true), .allowWhileUsing(precise: true)])
+    @Test(
+        "a service session re-asks after an Allow Once grant lapses, when the app is in use again",
+        arguments: HarnessClient.allCases
+    )
+    func sessionReasksAfterAllowOnceLapses(_ kind: HarnessClient) async throws {
+        let harness = await EngineHarness(
+            answers: [.allowOnce(precise: true), .allowWhileUsing(precise: true)],
+            client: kind
+        )
         let session = await harness.client.startServiceSession(authorization: .whenInUse)
         await Self.settle(harness.engine)
         #expect(await harness.client.authorization().status == .authorizedWhenInUse)
@@ -53,13 +65,16 @@ import WhereaboutsTesting
         await session.invalidate()
     }
 
-    @Test("an Always session asks for the upgrade once per install, then reports alwaysAuthorizationDenied")
-    func alwaysSessionAsksForTheUpgradeOnce() async throws {
-        let harness = await EngineHarness(answers: [.keepWhileUsing])
+    @Test(
+        "an Always session asks for the upgrade once per install, then reports alwaysAuthorizationDenied",
+        arguments: HarnessClient.allCases
+    )
+    func alwaysSessionAsksForTheUpgradeOnce(_ kind: HarnessClient) async throws {
+        let harness = await EngineHarness(answers: [.keepWhileUsing], client: kind)
         await harness.authorize(precise: true)
         let session = await harness.client.startServiceSession(authorization: .always)
-        #expect(await harness.engine.presentedPrompt?.kind == .alwaysUpgrade)
         await Self.settle(harness.engine)
+        #expect(harness.person.prompts.map(\.kind) == [.alwaysUpgrade])
         var diagnostics = session.diagnostics().makeAsyncIterator()
         #expect(await diagnostics.next() == [.alwaysAuthorizationDenied])
         await harness.engine.handle(.background)
@@ -68,23 +83,29 @@ import WhereaboutsTesting
         #expect(harness.person.prompts.count == 1)
     }
 
-    @Test("a session with a purpose key asks for temporary full accuracy; a decline is fullAccuracyDenied")
-    func purposeKeySessionAsksForFullAccuracy() async throws {
-        let harness = await EngineHarness(answers: [.dontAllowPrecise])
+    @Test(
+        "a session with a purpose key asks for temporary full accuracy; a decline is fullAccuracyDenied",
+        arguments: HarnessClient.allCases
+    )
+    func purposeKeySessionAsksForFullAccuracy(_ kind: HarnessClient) async throws {
+        let harness = await EngineHarness(answers: [.dontAllowPrecise], client: kind)
         await harness.authorize(precise: false)
         let session = await harness.client.startServiceSession(
             authorization: .whenInUse,
             fullAccuracyPurposeKey: "Navigation"
         )
-        #expect(await harness.engine.presentedPrompt?.kind == .temporaryFullAccuracy)
         await Self.settle(harness.engine)
+        #expect(harness.person.prompts.map(\.kind) == [.temporaryFullAccuracy])
         var diagnostics = session.diagnostics().makeAsyncIterator()
         #expect(await diagnostics.next() == [.fullAccuracyDenied])
     }
 
-    @Test("session diagnostics: denied, denied globally, restricted, then each change; invalidate ends them")
-    func sessionDiagnosticsFollowTheirCauses() async throws {
-        let harness = await EngineHarness()
+    @Test(
+        "session diagnostics: denied, denied globally, restricted, then each change; invalidate ends them",
+        arguments: HarnessClient.allCases
+    )
+    func sessionDiagnosticsFollowTheirCauses(_ kind: HarnessClient) async throws {
+        let harness = await EngineHarness(client: kind)
         await harness.engine.changeSettings(status: .denied)
         let session = await harness.client.startServiceSession(authorization: .whenInUse)
         var diagnostics = session.diagnostics().makeAsyncIterator()
@@ -116,11 +137,14 @@ import WhereaboutsTesting
         #expect(await diagnostics.next() == [])
     }
 
-    @Test("serviceSessionRequired: with CLRequireExplicitServiceSession, until a session asks for authorization")
-    func serviceSessionRequiredUntilASessionAsks() async throws {
+    @Test(
+        "serviceSessionRequired: with CLRequireExplicitServiceSession, until a session asks for authorization",
+        arguments: HarnessClient.allCases
+    )
+    func serviceSessionRequiredUntilASessionAsks(_ kind: HarnessClient) async throws {
         var info = UsageDescriptions.complete
         info.requiresExplicitServiceSession = true
-        let harness = await EngineHarness(info: info, answers: [.allowWhileUsing(precise: true)])
+        let harness = await EngineHarness(info: info, answers: [.allowWhileUsing(precise: true)], client: kind)
         #expect(await harness.engine.diagnostics().contains(.serviceSessionRequired))
         let watching = await harness.client.startServiceSession(authorization: .noAuthorization)
         var diagnostics = watching.diagnostics().makeAsyncIterator()
