@@ -57,10 +57,12 @@ extension ManagerClient {
         let mailbox = UpdateMailbox(
             capacity: bufferedFixLimit,
             batchLimit: 256,
-            onClose: { [weak self] in
+            // The consumer's stream keeps the adapter (and its manager) while it reads, as a stream of the simulated
+            // client keeps its engine: a stream outlives the client value it came from. Closing ends that.
+            onClose: { [self] in
                 Task { @MainActor in
-                    self?.updateSubscribers[id] = nil
-                    self?.updateDemand()
+                    self.updateSubscribers[id] = nil
+                    self.updateDemand()
                 }
             }
         )

@@ -9,7 +9,9 @@ import Testing
 @Suite(.timeLimit(.minutes(5)))
 struct ManagerBackpressureTests {
     static func harness() async -> (EngineHarness, PullSource, LocationClient) {
-        let harness = await EngineHarness(options: AuthorizationEngine.Options(bufferedFixLimit: BackpressureTests.limit))
+        let harness = await EngineHarness(
+            options: AuthorizationEngine.Options(bufferedFixLimit: BackpressureTests.limit)
+        )
         await harness.authorize(precise: true)
         let source = PullSource()
         let client = LocationClient.simulatedManager(engine: harness.engine, source: source)
@@ -62,6 +64,27 @@ struct ManagerBackpressureTests {
         var next = try #require(try await updates.next())
         while next.location == nil { next = try #require(try await updates.next()) }
         #expect(try #require(next.location).horizontalAccuracy >= 1_000)
+    }
+
+    @Test("a live-updates stream through the manager outlives the client value it came from")
+    func aStreamOutlivesItsClient() async throws {
+        let harness = await EngineHarness(
+            options: AuthorizationEngine.Options(bufferedFixLimit: BackpressureTests.limit)
+        )
+        await harness.authorize(precise: true)
+        let source = PullSource()
+        var updates = await LocationClient.simulatedManager(engine: harness.engine, source: source).liveUpdates()
+            .makeAsyncIterator()
+        _ = try await updates.next()
+        await BackpressureTests.letThePumpRun()
+        let running = await harness.engine.hasStandardConsumers
+        #expect(running, "the client value went away, and the manager's updates stopped with it")
+        guard running else { return }
+        // More than the bound: the source has to go on for the consumer.
+        var read = 0
+        while read < 2 * BackpressureTests.limit {
+            if try #require(try await updates.next()).location != nil { read += 1 }
+        }
     }
 
     @Test("the background without background updates under full load through the manager: no fix comes next")
