@@ -20,10 +20,24 @@ extension AuthorizationEngine {
     ///
     /// - Returns: The stream; cancelling it unsubscribes.
     public func events() async -> AsyncStream<LocationEvent> {
+        await events(withStandardFixes: true)
+    }
+
+    /// ``events()``, with or without the standard location service's fixes.
+    ///
+    /// - Parameter withStandardFixes: Whether the standard service's fixes come as `.didUpdateLocations` events;
+    ///   a location manager reads them in batches from its live updates instead, and one-shot answers and
+    ///   significant changes still come.
+    /// - Returns: The stream; cancelling it unsubscribes.
+    package func events(withStandardFixes: Bool) async -> AsyncStream<LocationEvent> {
         let (stream, continuation) = AsyncStream<LocationEvent>.makeStream()
         let id = nextSubscriberID
         nextSubscriberID += 1
-        eventContinuations[id] = continuation
+        if withStandardFixes {
+            eventContinuations[id] = continuation
+        } else {
+            managerEventContinuations[id] = continuation
+        }
         continuation.yield(.didChangeAuthorization(currentAuthorization))
         continuation.onTermination = { _ in Task { await self.removeEventSubscriber(id) } }
         return stream
@@ -52,7 +66,7 @@ extension AuthorizationEngine {
     /// - Parameter client: The client's source; `nil` for the engine's own.
     /// - Returns: The stream.
     package func liveUpdates(for client: SourceAttachment?) async -> AsyncThrowingStream<LocationUpdate, any Error> {
-        addMailboxSubscriber(key: slot(of: client)).updates()
+        addMailboxSubscriber(key: slot(of: client), capacity: options.bufferedFixLimit).updates()
     }
 
     /// Live location updates in batches: what ``liveUpdates()`` delivers, every update that waits for the
@@ -68,12 +82,17 @@ extension AuthorizationEngine {
 
     /// ``liveUpdateBatches()`` from a client's own source.
     ///
-    /// - Parameter client: The client's source; `nil` for the engine's own.
+    /// - Parameters:
+    ///   - client: The client's source; `nil` for the engine's own.
+    ///   - capacity: The most fixes that wait in this stream (at least a batch); `nil` for
+    ///     ``Options/bufferedFixLimit``. A location manager holds one batch here: its client logic's queues are the
+    ///     bound.
     /// - Returns: The stream of batches.
     package func liveUpdateBatches(
-        for client: SourceAttachment?
+        for client: SourceAttachment?,
+        capacity: Int? = nil
     ) async -> AsyncThrowingStream<[LocationUpdate], any Error> {
-        addMailboxSubscriber(key: slot(of: client)).batches()
+        addMailboxSubscriber(key: slot(of: client), capacity: capacity ?? options.bufferedFixLimit).batches()
     }
 
     /// How many fixes wait for live-updates consumers now, in all their buffers.
@@ -81,10 +100,10 @@ extension AuthorizationEngine {
         subscribers.values.reduce(0) { $0 + ($1.mailbox?.bufferedFixes ?? 0) }
     }
 
-    private func addMailboxSubscriber(key: SourceSlot.Key) -> UpdateMailbox {
+    private func addMailboxSubscriber(key: SourceSlot.Key, capacity: Int) -> UpdateMailbox {
         let id = nextSubscriberID
         let mailbox = UpdateMailbox(
-            capacity: options.bufferedFixLimit,
+            capacity: capacity,
             batchLimit: Self.batchLimit,
             onClose: { Task { await self.removeSubscriber(id) } }
         )
@@ -132,7 +151,10 @@ extension AuthorizationEngine {
     }
 
     func removeAuthorizationSubscriber(_ id: Int) { authorizationContinuations[id] = nil }
-    func removeEventSubscriber(_ id: Int) { eventContinuations[id] = nil }
+    func removeEventSubscriber(_ id: Int) {
+        eventContinuations[id] = nil
+        managerEventContinuations[id] = nil
+    }
 
     /// Uses this source for fixes from now on (replacing the engine's own source, if any).
     ///
@@ -430,7 +452,7 @@ extension AuthorizationEngine {
             outgoingKey = key
             outgoingPrecise = precise
             outgoing.append(LocationUpdate(location: location, diagnostics: diagnostics, authorization: now))
-            if !eventContinuations.isEmpty { broadcast(.didUpdateLocations([location])) }
+            if !eventContinuations.isEmpty { broadcast(.didUpdateLocations([location]), standardFix: true) }
         } else if changed {
             refreshDiagnostics()
         }
@@ -486,11 +508,21 @@ extension AuthorizationEngine {
     /// Tells every live-updates consumer's mailbox which fixes it may still hand out, after the authorization,
     /// the accuracy or the app's state changed: the queued fixes it no longer may are dropped there.
     func restrictDelivery() {
+        deliveryGate.restrict(to: Self.gateAllowance(policy))
         let allowance = currentAllowance
         guard allowance != lastAllowance else { return }
         flushOutgoing()
         lastAllowance = allowance
         for subscriber in subscribers.values { subscriber.mailbox?.restrict(to: allowance) }
+    }
+
+    /// Which fixes the client logic over this OS's managers may hand out: precision as the authorization's accuracy,
+    /// which is how the client logic marks the fixes it queues.
+    static func gateAllowance(_ policy: LocationPolicy) -> DeliveryAllowance {
+        DeliveryAllowance(
+            locations: policy.mayDeliverLocations,
+            precise: policy.authorization.accuracy == .fullAccuracy
+        )
     }
 
     /// Which fixes the app may be handed now.

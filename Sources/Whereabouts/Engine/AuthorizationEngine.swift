@@ -135,6 +135,8 @@ public actor AuthorizationEngine {
     @exclusivity(unchecked) var subscribers: [Int: Subscriber] = [:]
     var authorizationContinuations: [Int: AsyncStream<Authorization>.Continuation] = [:]
     @exclusivity(unchecked) var eventContinuations: [Int: AsyncStream<LocationEvent>.Continuation] = [:]
+    /// The location managers' event streams: every event but the standard service's fixes.
+    var managerEventContinuations: [Int: AsyncStream<LocationEvent>.Continuation] = [:]
     @exclusivity(unchecked) var lastAuthorization: Authorization?
     /// Which fixes the live-updates consumers may still be handed, as last told to their mailboxes.
     var lastAllowance = DeliveryAllowance.all
@@ -168,6 +170,9 @@ public actor AuthorizationEngine {
     var sessions: [Int: (session: LocationPolicy.Session, channel: DiagnosticsChannel)] = [:]
     /// The authorization as last known, for synchronous readers.
     let snapshot: LockedValue<Authorization>
+    /// Which fixes the app may still be handed, for the live-updates queues of the client logic over this OS's
+    /// location managers: narrowed before a change is announced.
+    let deliveryGate: DeliveryGate
     /// The grant as last kept, for synchronous readers (a simulated location manager's monitored regions, and
     /// whether Always was asked for on this install).
     package let grantSnapshot: LockedValue<Grant>
@@ -249,6 +254,7 @@ public actor AuthorizationEngine {
         self.lastFixAt = .zero
         self.lastAuthorization = policy.authorization
         self.snapshot = LockedValue(policy.authorization)
+        self.deliveryGate = DeliveryGate(Self.gateAllowance(policy))
         self.grantSnapshot = LockedValue(kept)
         for region in kept.monitoredRegions { regions[region.identifier] = (region, nil) }
     }
@@ -291,6 +297,8 @@ public actor AuthorizationEngine {
     /// refreshes diagnostics, starts or stops the source, and shows the provisional-Always
     /// prompt when it is due.
     func stateDidChange() {
+        // Before the change can be read anywhere: no queue hands out a fix the app may no longer have once it is.
+        restrictDelivery()
         let now = policy.authorization
         if now != lastAuthorization {
             let before = lastAuthorization
@@ -302,7 +310,6 @@ public actor AuthorizationEngine {
             broadcast(.didChangeAuthorization(now))
             authorizationDidChange(now)
         }
-        restrictDelivery()
         refreshLastKnown()
         showProvisionalUpgradeIfDue()
         askForServiceSessions()
@@ -311,8 +318,15 @@ public actor AuthorizationEngine {
         updateDemand()
     }
 
-    func broadcast(_ event: LocationEvent) {
+    /// Sends an event to every ``events()`` subscriber.
+    ///
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - standardFix: Whether it is a fix of the standard service, which location managers read in batches instead.
+    func broadcast(_ event: LocationEvent, standardFix: Bool = false) {
         for continuation in eventContinuations.values { continuation.yield(event) }
+        guard !standardFix else { return }
+        for continuation in managerEventContinuations.values { continuation.yield(event) }
     }
 
     func persistGrant() {

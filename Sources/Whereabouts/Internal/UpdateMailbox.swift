@@ -336,4 +336,12 @@ struct DeliveryAllowance: Hashable, Sendable {
     func covers(precise: Bool) -> Bool {
         locations && (self.precise || !precise)
     }
+
+    /// What both allow.
+    ///
+    /// - Parameter other: Another allowance.
+    /// - Returns: The fixes both allowances cover.
+    func intersection(_ other: DeliveryAllowance) -> DeliveryAllowance {
+        DeliveryAllowance(locations: locations && other.locations, precise: precise && other.precise)
+    }
 }

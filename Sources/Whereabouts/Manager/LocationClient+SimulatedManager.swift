@@ -40,6 +40,9 @@ extension ManagerClient {
                 recordRequest: {}
             )
         )
+        // One bound for what waits (the OS's), in the adapter's queues; the OS narrows them at once on a change.
+        bufferedFixLimit = engine.options.bufferedFixLimit
+        deliveryGate = engine.deliveryGate
         manager.waitForRoom = { [weak self] in await self?.waitForRoom() }
         manager.activity = { [weak self] change in self?.applicationActivityChanged(change) }
     }

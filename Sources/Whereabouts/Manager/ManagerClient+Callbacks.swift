@@ -78,7 +78,13 @@ extension ManagerClient {
         guard now != current else { return }
         current = now
         snapshot.current = now
-        for subscriber in updateSubscribers.values { subscriber.mailbox.restrict(to: allowance) }
+        for subscriber in updateSubscribers.values {
+            if let deliveryGate {
+                deliveryGate.restrict(subscriber.mailbox, to: allowance)
+            } else {
+                subscriber.mailbox.restrict(to: allowance)
+            }
+        }
         if now.status != .authorizedWhenInUse { alwaysDeclined = false }
         if now.accuracy == .fullAccuracy { fullAccuracyDeclined = false }
         for id in authorizationSubscribers.keys.sorted() { authorizationSubscribers[id]?.yield(now) }

@@ -49,25 +49,28 @@ extension ManagerClient {
         addUpdateSubscriber().batches()
     }
 
-    /// The most fixes that wait for one live-updates consumer.
-    static var bufferedFixLimit: Int { 1024 }
-
     /// Registers a live-updates consumer, with its first update (no location, the diagnostics that hold), and
     /// starts Core Location's updates if they were not running.
     private func addUpdateSubscriber() -> UpdateMailbox {
         authorizationMayHaveChanged()
         let id = makeID()
         let mailbox = UpdateMailbox(
-            capacity: Self.bufferedFixLimit,
+            capacity: bufferedFixLimit,
             batchLimit: 256,
-            onClose: { [weak self] in
+            // The consumer's stream keeps the adapter (and its manager) while it reads, as a stream of the simulated
+            // client keeps its engine: a stream outlives the client value it came from. Closing ends that.
+            onClose: { [self] in
                 Task { @MainActor in
-                    self?.updateSubscribers[id] = nil
-                    self?.updateDemand()
+                    self.updateSubscribers[id] = nil
+                    self.updateDemand()
                 }
             }
         )
-        mailbox.restrict(to: allowance)
+        if let deliveryGate {
+            deliveryGate.register(mailbox, allowing: allowance)
+        } else {
+            mailbox.restrict(to: allowance)
+        }
         let diagnostics = diagnostics()
         mailbox.post(LocationUpdate(location: nil, diagnostics: diagnostics, authorization: current), precise: false)
         updateSubscribers[id] = UpdateSubscriber(mailbox: mailbox, diagnostics: diagnostics, authorization: current)

@@ -77,6 +77,11 @@ package final class ManagerClient {
     var regions: [String: Region] = [:]
     var isUpdatingLocation = false
     var hasBackgroundSession = false
+    /// The most fixes that wait for one live-updates consumer.
+    var bufferedFixLimit = 1024
+    /// The simulated OS's delivery gate, over a simulated manager: the OS narrows the live-updates queues there the
+    /// moment it narrows what the app may receive, before the change reaches the adapter as a callback.
+    var deliveryGate: DeliveryGate?
     /// Notification observers that live as long as the adapter (Apple platforms).
     package var observers: [AnyObject] = []
 

@@ -13,7 +13,8 @@ extension SimulatedLocationManager {
         updatesGeneration += 1
         let generation = updatesGeneration
         send { [client] engine in
-            let batches = await engine.liveUpdateBatches(for: client)
+            // One batch waits here at most: the client logic's queues are the bound.
+            let batches = await engine.liveUpdateBatches(for: client, capacity: AuthorizationEngine.batchLimit)
             await self.read(batches, generation: generation)
         }
     }
@@ -29,6 +30,9 @@ extension SimulatedLocationManager {
 
     /// Reads the OS's live updates for this manager while the standard service runs: each batch's fixes as one
     /// `didUpdateLocations`, the next batch only once the client's consumers have room for it.
+    ///
+    /// A batch is handed over through the OS's delivery gate: the fixes a change made after the OS made them no
+    /// longer allows are dropped, and no change can come between that check and the client queueing them.
     private func read(_ batches: AsyncThrowingStream<[LocationUpdate], any Error>, generation: Int) {
         // Stopped (or started again) while the OS was being asked: this stream is dropped, which ends it there.
         guard generation == updatesGeneration else { return }
@@ -36,10 +40,12 @@ extension SimulatedLocationManager {
             do {
                 for try await batch in batches {
                     guard let self, !Task.isCancelled else { return }
-                    let locations = batch.compactMap(\.location)
-                    guard !locations.isEmpty else { continue }
-                    self.deliver(.didUpdateLocations(locations))
-                    await self.waitForRoom?()
+                    var delivered = false
+                    self.engine.deliveryGate.deliver(batch) { locations in
+                        self.deliver(.didUpdateLocations(locations))
+                        delivered = true
+                    }
+                    if delivered { await self.waitForRoom?() }
                 }
                 guard let self, generation == self.updatesGeneration, !Task.isCancelled else { return }
                 self.sourceEnded(nil)

@@ -82,7 +82,8 @@ package final class SimulatedLocationManager: LocationManaging {
         commands = continuation
         runner = Task { [weak self, engine] in
             // Listen first, so that nothing the calls below cause is missed.
-            let events = await engine.events()
+            // The standard service's fixes come in batches, from the live updates: not one event each.
+            let events = await engine.events(withStandardFixes: false)
             let activity = await engine.applicationActivity()
             self?.listen(to: events, activity)
             for await command in stream { await command(engine) }

@@ -154,9 +154,10 @@ struct BackpressureTests {
         "sources whose fixes the app may not receive do not hold the threads: every engine answers while they run"
     )
     func droppedFixesDoNotHoldTheThreads() async throws {
-        // One engine more than the cooperative pool has threads, each with a consumer, a revoked grant and a
-        // source that never waits: every fix it makes is dropped, so no mailbox fills and nothing makes the pump
-        // wait. A pump that never gave its thread back would hold one thread until its source ended, and with
+        // One engine more than the cooperative pool has threads, each with a consumer, an app in the background
+        // without background updates (the standard service keeps running; after a revoke the client logic over a
+        // location manager stops it, and its source with it) and a source that never waits: every fix it makes is
+        // dropped, so no mailbox fills and nothing makes the pump wait. A pump that never gave its thread back would hold one thread until its source ended, and with
         // all of them held this test would not run again before one source had made all its fixes.
         let total = 2_000_000
         let engines = ProcessInfo.processInfo.activeProcessorCount + 1
@@ -167,7 +168,7 @@ struct BackpressureTests {
             let client = LocationClient.simulated(engine: harness.engine, source: source)
             var updates = await client.liveUpdates().makeAsyncIterator()
             _ = try await updates.next()
-            await harness.engine.changeSettings(status: .denied)
+            await harness.engine.handle(.background)
             running.append((harness, source, updates))
         }
         // Each source makes at least ten batches of fixes nobody may receive.
