@@ -28,13 +28,19 @@ extension GPSDSource.Session {
     ///
     /// The lines themselves are acted on by `handler`, on the event loop, as they are read.
     func serve(_ channel: any Channel, handler: GPSDFrameHandler) async -> Ending {
-        link.connected(at: clock.now)
+        let connectedAt = clock.now
+        let healthyAt = connectedAt.advanced(by: configuration.healthyAfter)
+        link.connected(at: connectedAt)
+        defer {
+            // Judged again at the end, so a timer that had not yet run when the connection closed decides nothing.
+            if clock.now >= healthyAt { link.provedHealthy() }
+        }
         do {
             try await withTaskCancellationHandler {
                 try await channel.writeAndFlush(ByteBuffer(string: GPSDSource.watchCommand))
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { await watchdog() }
-                    group.addTask { await healthTimer() }
+                    group.addTask { await healthTimer(until: healthyAt) }
                     defer { group.cancelAll() }
                     try await channel.closeFuture.get()
                 }

@@ -85,10 +85,11 @@ extension GPSDSource {
             logger.warning(message, metadata: metadata)
         }
 
-        /// Marks the connection healthy once it has stayed open for ``Configuration/healthyAfter``.
-        func healthTimer() async {
+        /// Marks the connection healthy once it has stayed open for ``Configuration/healthyAfter``: at `deadline`,
+        /// counted from when it connected rather than from when this timer first ran.
+        func healthTimer(until deadline: C.Instant) async {
             do {
-                try await clock.sleep(for: configuration.healthyAfter)
+                try await clock.sleep(until: deadline, tolerance: nil)
             } catch {
                 return
             }
