@@ -8,12 +8,9 @@ import WhereaboutsTesting
 /// DESIGN rule 10: each diagnostic comes with the stream when its condition holds.
 @Suite(.timeLimit(.minutes(5)))
 struct DiagnosticRuleTests {
-    @Test(
-        "10: authorizationDenied, authorizationDeniedGlobally, authorizationRestricted",
-        arguments: HarnessClient.allCases
-    )
-    func rule10DeniedDiagnostics(_ kind: HarnessClient) async throws {
-        let harness = await EngineHarness(grant: Grant(decision: .denied), client: kind)
+    @Test("10: authorizationDenied, authorizationDeniedGlobally, authorizationRestricted")
+    func rule10DeniedDiagnostics() async throws {
+        let harness = await EngineHarness(grant: Grant(decision: .denied))
         var updates = await harness.client.liveUpdates().makeAsyncIterator()
         #expect(try await updates.next()?.diagnostics == [.authorizationDenied])
         await harness.engine.changeSettings(servicesEnabled: false)
@@ -44,12 +41,9 @@ struct DiagnosticRuleTests {
         #expect(await harness.engine.diagnostics().contains(.insufficientlyInUse))
     }
 
-    @Test(
-        "10: locationUnavailable when no fix arrives for a while, and gone with the next fix",
-        arguments: HarnessClient.allCases
-    )
-    func rule10LocationUnavailable(_ kind: HarnessClient) async throws {
-        let harness = await EngineHarness(client: kind)
+    @Test("10: locationUnavailable when no fix arrives for a while, and gone with the next fix")
+    func rule10LocationUnavailable() async throws {
+        let harness = await EngineHarness()
         await harness.authorize()
         var updates = await harness.client.liveUpdates().makeAsyncIterator()
         #expect(try await updates.next()?.diagnostics == [])

@@ -11,10 +11,26 @@ extension LocationClient {
         source: any LocationSource,
         clock: any Clock<Duration> = ContinuousClock()
     ) -> LocationClient {
-        .managed(
-            ManagerClientHolder(beforeFirstUse: { engine.authorizationSnapshot }) {
-                ManagerClient(engine: engine, source: source, clock: clock)
-            }
+        .managed(.simulated(engine: engine, source: source, clock: clock))
+    }
+}
+
+extension ManagerClientHolder {
+    /// The client logic over a new location manager of the simulated OS, made on first use.
+    ///
+    /// - Parameters:
+    ///   - engine: The simulated OS.
+    ///   - source: Where the manager's raw fixes come from.
+    ///   - clock: The clock the client logic waits on for what iOS does not announce.
+    /// - Returns: The holder.
+    package nonisolated static func simulated(
+        engine: AuthorizationEngine,
+        source: any LocationSource,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) -> ManagerClientHolder {
+        ManagerClientHolder(
+            beforeFirstUse: { engine.authorizationSnapshot },
+            { ManagerClient(engine: engine, source: source, clock: clock) }
         )
     }
 }

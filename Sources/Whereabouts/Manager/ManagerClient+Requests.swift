@@ -239,7 +239,11 @@ extension ManagerClient {
     private func startAppearanceTimer(_ id: Int) {
         let clock = clock
         let wait = timing.promptAppearance
+        let manager = manager
         appearanceTimer = Task { [weak self] in
+            // Timed from when the request reached the OS: a prompt it put up has made the app resign active by then,
+            // and that news is queued on the main actor ahead of this timer's end.
+            await manager.settle()
             guard (try? await clock.sleep(for: wait)) != nil else { return }
             guard let self, let pending = self.prompt, pending.id == id, !pending.shown else { return }
             self.alwaysDeclined = true

@@ -203,8 +203,9 @@ struct UnimplementedClientFeatureFlowTests {
         var actions = store.actions.makeAsyncIterator()
         let appear = Task { await store.send(.onAppear) }
 
-        // The feature asked for the location and started significant changes: the source runs.
+        // The feature started significant changes (the source runs) and asked for the location.
         await harness.source.waitUntilRunning()
+        #expect(await harness.waitForLocationRequests())
         let first = fix(40.6501, -73.94958, at: 0)
         #expect(await harness.source.send(first))
         #expect(try #require(await Self.nextLocations(&actions)) == [first])

@@ -45,17 +45,7 @@ struct ClientBehaviourLifecycleTests {
         #expect(granted.status == .authorizedWhenInUse)
         // iOS reads When In Use for Allow Once and for Allow While Using App: a client on a device cannot tell them
         // apart, so an app must not see the difference in tests either.
-        withKnownIssue(
-            Comment(
-                rawValue: "the simulated client answers .answered(.allowOnce(precise:)), which the client on a device "
-                    + "can never report (iOS gives Allow Once as When In Use): code that branches on it works only in "
-                    + "tests"
-            )
-        ) {
-            #expect(granted.resolution == .answered(.allowWhileUsing(precise: true)))
-        } when: {
-            kind == .simulated
-        }
+        #expect(granted.resolution == .answered(.allowWhileUsing(precise: true)))
 
         var updates = await client.liveUpdates().makeAsyncIterator()
         #expect(try await updates.next()?.location == nil)  // the first update: the diagnostics

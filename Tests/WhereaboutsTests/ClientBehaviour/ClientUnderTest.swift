@@ -5,13 +5,12 @@ import WhereaboutsTesting
 
 @testable import Whereabouts
 
-/// The clients an app can be given, for tests that must hold on all: the simulated client (the engine decides, a
-/// scripted source gives fixes), the client logic over a `CLLocationManager` stand-in (what runs on a device), and
-/// the same client logic over a location manager of the simulated OS.
+/// The clients an app can be given, for tests that must hold on both: the client logic over a location manager of the
+/// simulated OS (`LocationClient.simulated`: the OS decides, a scripted source gives fixes), and the same client logic
+/// over a `CLLocationManager` stand-in (what runs on a device).
 enum ClientKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case simulated
     case coreLocationLogic
-    case simulatedManager
 
     var testDescription: String { rawValue }
 
@@ -40,13 +39,6 @@ enum ClientKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         switch self {
         case .simulated:
             return await SimulatedClientUnderTest(declarations: declarations, status: status, precise: precise)
-        case .simulatedManager:
-            return await SimulatedClientUnderTest(
-                declarations: declarations,
-                status: status,
-                precise: precise,
-                throughManager: true
-            )
         case .coreLocationLogic:
             return StandInClientUnderTest(declarations: declarations, status: status, precise: precise)
         }
@@ -138,8 +130,8 @@ final class SimulatedClientUnderTest: ClientUnderTest {
     let clock = TestClock<Duration>()
     let engine: AuthorizationEngine
     let client: LocationClient
-    /// The client logic, when the client is the one over a simulated location manager.
-    let holder: ManagerClientHolder?
+    /// The client logic over the simulated location manager, as `LocationClient.simulated` makes it.
+    let holder: ManagerClientHolder
     /// The prompt the test last saw on screen (the person shows each prompt to `nextPrompt` once).
     private var seenPrompt: PermissionPrompt?
     let rangesBeacons = false
@@ -147,8 +139,7 @@ final class SimulatedClientUnderTest: ClientUnderTest {
     init(
         declarations: UsageDescriptions,
         status: AuthorizationStatus,
-        precise: Bool,
-        throughManager: Bool = false
+        precise: Bool
     ) async {
         engine = await AuthorizationEngine(
             appID: "com.example.test",
@@ -158,16 +149,8 @@ final class SimulatedClientUnderTest: ClientUnderTest {
             coarsener: Coarsener(secret: Coarsener.Secret(k0: 1, k1: 2)),
             clock: clock
         )
-        if throughManager {
-            let engine = engine
-            let source = source
-            let holder = ManagerClientHolder { ManagerClient(engine: engine, source: source, clock: ContinuousClock()) }
-            self.holder = holder
-            client = .managed(holder)
-        } else {
-            holder = nil
-            client = .simulated(engine: engine, source: source)
-        }
+        holder = .simulated(engine: engine, source: source)
+        client = .managed(holder)
         if status != .notDetermined { await engine.changeSettings(status: status, precise: precise) }
     }
 
@@ -229,8 +212,7 @@ final class SimulatedClientUnderTest: ClientUnderTest {
     }
 
     func waitingRequests() async -> Int {
-        if let holder { return holder.adapter.prompt?.waiters.count ?? 0 }
-        return await engine.promptTickets.count
+        holder.adapter.prompt?.waiters.count ?? 0
     }
 
     func promptsShown() async -> Int { person.prompts.count }
@@ -247,8 +229,7 @@ final class SimulatedClientUnderTest: ClientUnderTest {
 
     func waitForLocationRequests(_ count: Int) async {
         let waiting = await eventually { [self] in
-            if let holder { return holder.adapter.locationRequests.count >= count }
-            return await engine.locationRequests.count >= count
+            holder.adapter.locationRequests.count >= count
         }
         if !waiting { Issue.record("\(count) location requests never waited for a fix") }
     }
@@ -276,7 +257,6 @@ final class SimulatedClientUnderTest: ClientUnderTest {
     /// The client over a simulated location manager hears of the app's trips (to the background, back, its end)
     /// through the manager's notifications, after the OS has acted, as an app on iOS does: waits until it has.
     private func clientHears(foreground: Bool) async {
-        guard let holder else { return }
         let heard = await eventually { holder.adapter.isForeground == foreground }
         if !heard {
             Issue.record("the client never heard that the app \(foreground ? "came to the" : "left the") foreground")
@@ -289,8 +269,8 @@ final class SimulatedClientUnderTest: ClientUnderTest {
             ("requests waiting for their result", await engine.ticketWaiters.count),
             ("one-shot requests waiting for a fix", await engine.locationRequests.count),
             ("service sessions", await engine.serviceSessionCount),
-            ("client requests waiting for a prompt", holder?.adapter.prompt?.waiters.count ?? 0),
-            ("client one-shot requests waiting for a fix", holder?.adapter.locationRequests.count ?? 0),
+            ("client requests waiting for a prompt", holder.adapter.prompt?.waiters.count ?? 0),
+            ("client one-shot requests waiting for a fix", holder.adapter.locationRequests.count ?? 0),
         ]
         return held.filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
     }

@@ -20,7 +20,6 @@ struct EngineHarness {
         store: InMemoryConsentStore? = nil,
         device: DeviceSettings = DeviceSettings(),
         options: AuthorizationEngine.Options = AuthorizationEngine.Options(),
-        client kind: HarnessClient = .simulated,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -41,10 +40,17 @@ struct EngineHarness {
             clock: clock,
             options: options
         )
-        switch kind {
-        case .simulated: client = .simulated(engine: engine, source: source)
-        case .simulatedManager: client = .simulatedManager(engine: engine, source: source)
-        }
+        client = .simulated(engine: engine, source: source)
+    }
+
+    /// Waits until the simulated OS holds `count` one-shot requests for a fix: a location manager's `requestLocation()`
+    /// reaches it on a task of its own, so a fix sent before then answers no request.
+    ///
+    /// - Parameter count: How many requests to wait for.
+    /// - Returns: Whether they came within the wait's bound.
+    @discardableResult
+    func waitForLocationRequests(_ count: Int = 1) async -> Bool {
+        await eventually { await engine.locationRequests.count >= count }
     }
 
     /// Authorizes the app while in use, without prompting.

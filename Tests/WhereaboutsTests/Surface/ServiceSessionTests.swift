@@ -14,12 +14,9 @@ import WhereaboutsTesting
         while let prompt = await engine.presentedPrompt { await engine.waitForPrompt(prompt.id) }
     }
 
-    @Test(
-        "a service session prompts when a prompt is due, by the same rules as the requests",
-        arguments: HarnessClient.allCases
-    )
-    func sessionPromptsWhenDue(_ kind: HarnessClient) async throws {
-        let harness = await EngineHarness(answers: [.allowWhileUsing(precise: true)], client: kind)
+    @Test("a service session prompts when a prompt is due, by the same rules as the requests")
+    func sessionPromptsWhenDue() async throws {
+        let harness = await EngineHarness(answers: [.allowWhileUsing(precise: true)])
         let session = await harness.client.startServiceSession(authorization: .whenInUse)
         await Self.settle(harness.engine)
         #expect(harness.person.prompts.map(\.kind) == [.whenInUse])
@@ -31,9 +28,9 @@ import WhereaboutsTesting
         await session.invalidate()
     }
 
-    @Test("a service session asks for nothing while the app is in the background", arguments: HarnessClient.allCases)
-    func sessionDoesNotAskFromTheBackground(_ kind: HarnessClient) async throws {
-        let harness = await EngineHarness(answers: [.allowWhileUsing(precise: true)], client: kind)
+    @Test("a service session asks for nothing while the app is in the background")
+    func sessionDoesNotAskFromTheBackground() async throws {
+        let harness = await EngineHarness(answers: [.allowWhileUsing(precise: true)])
         await harness.engine.handle(.background)
         _ = await harness.client.startServiceSession(authorization: .whenInUse)
         #expect(await harness.engine.presentedPrompt == nil)
@@ -42,14 +39,10 @@ import WhereaboutsTesting
         await Self.settle(harness.engine)
     }
 
-    @Test(
-        "a service session re-asks after an Allow Once grant lapses, when the app is in use again",
-        arguments: HarnessClient.allCases
-    )
-    func sessionReasksAfterAllowOnceLapses(_ kind: HarnessClient) async throws {
+    @Test("a service session re-asks after an Allow Once grant lapses, when the app is in use again")
+    func sessionReasksAfterAllowOnceLapses() async throws {
         let harness = await EngineHarness(
-            answers: [.allowOnce(precise: true), .allowWhileUsing(precise: true)],
-            client: kind
+            answers: [.allowOnce(precise: true), .allowWhileUsing(precise: true)]
         )
         let session = await harness.client.startServiceSession(authorization: .whenInUse)
         await Self.settle(harness.engine)
@@ -65,12 +58,9 @@ import WhereaboutsTesting
         await session.invalidate()
     }
 
-    @Test(
-        "an Always session asks for the upgrade once per install, then reports alwaysAuthorizationDenied",
-        arguments: HarnessClient.allCases
-    )
-    func alwaysSessionAsksForTheUpgradeOnce(_ kind: HarnessClient) async throws {
-        let harness = await EngineHarness(answers: [.keepWhileUsing], client: kind)
+    @Test("an Always session asks for the upgrade once per install, then reports alwaysAuthorizationDenied")
+    func alwaysSessionAsksForTheUpgradeOnce() async throws {
+        let harness = await EngineHarness(answers: [.keepWhileUsing])
         await harness.authorize(precise: true)
         let session = await harness.client.startServiceSession(authorization: .always)
         await Self.settle(harness.engine)
@@ -83,12 +73,9 @@ import WhereaboutsTesting
         #expect(harness.person.prompts.count == 1)
     }
 
-    @Test(
-        "a session with a purpose key asks for temporary full accuracy; a decline is fullAccuracyDenied",
-        arguments: HarnessClient.allCases
-    )
-    func purposeKeySessionAsksForFullAccuracy(_ kind: HarnessClient) async throws {
-        let harness = await EngineHarness(answers: [.dontAllowPrecise], client: kind)
+    @Test("a session with a purpose key asks for temporary full accuracy; a decline is fullAccuracyDenied")
+    func purposeKeySessionAsksForFullAccuracy() async throws {
+        let harness = await EngineHarness(answers: [.dontAllowPrecise])
         await harness.authorize(precise: false)
         let session = await harness.client.startServiceSession(
             authorization: .whenInUse,
@@ -100,12 +87,9 @@ import WhereaboutsTesting
         #expect(await diagnostics.next() == [.fullAccuracyDenied])
     }
 
-    @Test(
-        "session diagnostics: denied, denied globally, restricted, then each change; invalidate ends them",
-        arguments: HarnessClient.allCases
-    )
-    func sessionDiagnosticsFollowTheirCauses(_ kind: HarnessClient) async throws {
-        let harness = await EngineHarness(client: kind)
+    @Test("session diagnostics: denied, denied globally, restricted, then each change; invalidate ends them")
+    func sessionDiagnosticsFollowTheirCauses() async throws {
+        let harness = await EngineHarness()
         await harness.engine.changeSettings(status: .denied)
         let session = await harness.client.startServiceSession(authorization: .whenInUse)
         var diagnostics = session.diagnostics().makeAsyncIterator()
@@ -137,14 +121,11 @@ import WhereaboutsTesting
         #expect(await diagnostics.next() == [])
     }
 
-    @Test(
-        "serviceSessionRequired: with CLRequireExplicitServiceSession, until a session asks for authorization",
-        arguments: HarnessClient.allCases
-    )
-    func serviceSessionRequiredUntilASessionAsks(_ kind: HarnessClient) async throws {
+    @Test("serviceSessionRequired: with CLRequireExplicitServiceSession, until a session asks for authorization")
+    func serviceSessionRequiredUntilASessionAsks() async throws {
         var info = UsageDescriptions.complete
         info.requiresExplicitServiceSession = true
-        let harness = await EngineHarness(info: info, answers: [.allowWhileUsing(precise: true)], client: kind)
+        let harness = await EngineHarness(info: info, answers: [.allowWhileUsing(precise: true)])
         #expect(await harness.engine.diagnostics().contains(.serviceSessionRequired))
         let watching = await harness.client.startServiceSession(authorization: .noAuthorization)
         var diagnostics = watching.diagnostics().makeAsyncIterator()
