@@ -1,5 +1,5 @@
 extension LocationClient {
-    /// The client on the simulated OS: the same client logic as ``live()`` on a device, over a location manager of the
+    /// The client on the simulated OS: the same client logic as `LocationClient.live()` on a device, over a location manager of the
     /// simulated OS instead of `CLLocationManager`.
     ///
     /// This is the client of Linux, of the `whereabouts` command and of tests that run the real rules. Each call makes
@@ -20,7 +20,7 @@ extension LocationClient {
     ///   - source: Where this client's raw fixes come from.
     /// - Returns: A client over a new location manager of the simulated OS.
     public static func simulated(engine: AuthorizationEngine, source: any LocationSource) -> LocationClient {
-        simulatedManager(engine: engine, source: source)
+        .managed(.simulated(engine: engine, source: source))
     }
 
     /// The client on an engine and a source.

@@ -28,28 +28,50 @@ public struct LocationClient: Sendable {
     public var authorizationSnapshot: @Sendable () -> Authorization
     /// The current authorization at once, then each change.
     public var authorizationUpdates: @Sendable () async -> AsyncStream<Authorization>
-    /// Asks for When In Use authorization; see ``AuthorizationEngine/requestWhenInUseAuthorization()``.
+    /// Asks for When In Use authorization, as `CLLocationManager.requestWhenInUseAuthorization()`.
+    ///
+    /// iOS shows the when-in-use prompt only while the status is `.notDetermined`, the app is in the foreground and
+    /// `NSLocationWhenInUseUsageDescription` is declared; otherwise it shows nothing, and the outcome says why
+    /// (``RequestResolution/ignored(_:)``). A second request while the prompt is up waits for the same answer. The
+    /// answer is reported as iOS reports it: Allow Once reads as When In Use. Throws ``LocationError`` with
+    /// ``LocationError/Code/missingUsageDescription`` when the key is missing.
     ///
     /// Cancelling the calling task throws ``LocationError/cancelled`` at once; the prompt stays on screen and the
     /// person's later answer still applies (``authorizationUpdates`` brings it).
     public var requestWhenInUseAuthorization: @Sendable () async throws -> AuthorizationOutcome
-    /// Asks for Always authorization; see ``AuthorizationEngine/requestAlwaysAuthorization()``.
+    /// Asks for Always authorization, as `CLLocationManager.requestAlwaysAuthorization()`.
+    ///
+    /// From `.notDetermined` iOS shows the when-in-use prompt, and Allow While Using App gives provisional Always. From
+    /// When In Use it shows the upgrade prompt once per install; later requests complete at once with
+    /// ``IgnoredReason/alwaysAlreadyRequested``. Throws ``LocationError`` with
+    /// ``LocationError/Code/missingUsageDescription`` naming both keys Always needs when either is missing.
     ///
     /// Cancelling the calling task throws ``LocationError/cancelled`` at once; the prompt stays on screen and the
     /// person's later answer still applies (``authorizationUpdates`` brings it).
     public var requestAlwaysAuthorization: @Sendable () async throws -> AuthorizationOutcome
-    /// Asks for temporary full accuracy for a purpose key; see
-    /// ``AuthorizationEngine/requestTemporaryFullAccuracy(purposeKey:)``.
+    /// Asks for temporary full accuracy for a purpose key, a key of `NSLocationTemporaryUsageDescriptionDictionary`.
+    ///
+    /// Already full: returns `.fullAccuracy` at once. A decline is not an error: the outcome's accuracy is
+    /// `.reducedAccuracy`. The grant ends when the app stops being in use. Throws ``LocationError`` with
+    /// ``LocationError/Code/notAuthorized`` without an authorized status, and
+    /// ``LocationError/Code/missingTemporaryPurposeKey`` when the key is not declared.
     ///
     /// Cancelling the calling task throws ``LocationError/cancelled`` at once; the prompt stays on screen and the
     /// person's later answer still applies (``authorizationUpdates`` brings it).
     public var requestTemporaryFullAccuracy: @Sendable (_ purposeKey: String) async throws -> AccuracyOutcome
-    /// Asks for one location; see ``AuthorizationEngine/requestLocation()``.
+    /// Asks for one location, as `CLLocationManager.requestLocation()`: the next fix the app may receive (approximate
+    /// under reduced accuracy), also reported on ``events`` as `.didUpdateLocations`, as iOS reports it to the delegate.
+    ///
+    /// Throws ``LocationError`` with ``LocationError/Code/notAuthorized`` at once without an authorized status,
+    /// ``LocationError/Code/notInUse`` in the background without the right to receive fixes there,
+    /// ``LocationError/Code/locationUnavailable`` when no fix comes in time, and ``LocationError/Code/cancelled`` at
+    /// once when the calling task is cancelled (the request ends).
     public var requestLocation: @Sendable () async throws -> Location
     /// Live updates, each with an optional location and the diagnostics that hold.
     public var liveUpdates: @Sendable () async -> AsyncThrowingStream<LocationUpdate, any Error>
     /// Live updates in batches: every update waiting for the consumer at once, as Core Location's
-    /// `didUpdateLocations` hands over an array; see ``AuthorizationEngine/liveUpdateBatches()``.
+    /// `didUpdateLocations` hands over an array: a consumer that keeps up gets batches of one, a slower one gets what
+    /// waited, in order, within the same bound on what may wait.
     ///
     /// A client made without it reads ``liveUpdates`` and hands over each update as a batch of one.
     public var liveUpdateBatches: @Sendable () async -> AsyncThrowingStream<[LocationUpdate], any Error>

@@ -5,7 +5,7 @@ extension AuthorizationEngine {
     /// A stream of the app's authorization: the current value at once (rule 0), then each change.
     ///
     /// - Returns: The stream; cancelling it unsubscribes.
-    public func authorizationUpdates() async -> AsyncStream<Authorization> {
+    package func authorizationUpdates() async -> AsyncStream<Authorization> {
         let (stream, continuation) = AsyncStream<Authorization>.makeStream()
         let id = nextSubscriberID
         nextSubscriberID += 1
@@ -19,7 +19,7 @@ extension AuthorizationEngine {
     /// then every event in order.
     ///
     /// - Returns: The stream; cancelling it unsubscribes.
-    public func events() async -> AsyncStream<LocationEvent> {
+    package func events() async -> AsyncStream<LocationEvent> {
         await events(withStandardFixes: true)
     }
 
@@ -57,7 +57,7 @@ extension AuthorizationEngine {
     /// before the change is handed out, and the update that announces the change comes next.
     ///
     /// - Returns: The stream.
-    public func liveUpdates() async -> AsyncThrowingStream<LocationUpdate, any Error> {
+    package func liveUpdates() async -> AsyncThrowingStream<LocationUpdate, any Error> {
         await liveUpdates(for: nil)
     }
 
@@ -76,7 +76,7 @@ extension AuthorizationEngine {
     /// longer allows, as ``liveUpdates()`` apply. Read it when fixes come faster than one at a time is worth handling.
     ///
     /// - Returns: The stream of batches.
-    public func liveUpdateBatches() async -> AsyncThrowingStream<[LocationUpdate], any Error> {
+    package func liveUpdateBatches() async -> AsyncThrowingStream<[LocationUpdate], any Error> {
         await liveUpdateBatches(for: nil)
     }
 
@@ -162,7 +162,7 @@ extension AuthorizationEngine {
     /// brings its own, which feeds only that client's consumers.
     ///
     /// - Parameter source: Where raw fixes come from.
-    public func attach(_ source: any LocationSource) {
+    package func attach(_ source: any LocationSource) {
         slots[.engine]?.pump?.cancel()
         slots[.engine] = SourceSlot(source: source, owner: nil)
         updateDemand()
@@ -328,7 +328,7 @@ extension AuthorizationEngine {
     /// call this; call it directly to drive the engine by hand.
     ///
     /// - Parameter event: A raw fix, a heading, or the source's unavailability.
-    public func ingest(_ event: SourceEvent) {
+    package func ingest(_ event: SourceEvent) {
         ingest([event][...], from: nil)
     }
 
@@ -336,7 +336,7 @@ extension AuthorizationEngine {
     /// live-updates consumer together, and the rules that cannot change within the batch are read once.
     ///
     /// - Parameter events: Raw fixes, headings, or the source's unavailability.
-    public func ingest(_ events: [SourceEvent]) {
+    package func ingest(_ events: [SourceEvent]) {
         ingest(events[...], from: nil)
     }
 

@@ -41,7 +41,7 @@ extension AuthorizationEngine {
     /// - Parameter allowed: Whether updates may continue in the background.
     /// - Throws: ``LocationError`` ``LocationError/Code/backgroundModeMissing`` when allowing
     ///   without `location` in `UIBackgroundModes` (iOS raises an exception).
-    public func setAllowsBackgroundLocationUpdates(_ allowed: Bool) async throws(LocationError) {
+    package func setAllowsBackgroundLocationUpdates(_ allowed: Bool) async throws(LocationError) {
         try update { (policy) throws(LocationError) in try policy.setAllowsBackgroundUpdates(allowed) }
         stateDidChange()
     }
@@ -53,14 +53,14 @@ extension AuthorizationEngine {
     ///
     /// - Returns: Whether the session is running.
     @discardableResult
-    public func startBackgroundSession() async -> Bool {
+    package func startBackgroundSession() async -> Bool {
         let running = update { $0.startBackgroundSession() }
         stateDidChange()
         return running
     }
 
     /// Ends the background session. In the background this ends the session grants.
-    public func stopBackgroundSession() async {
+    package func stopBackgroundSession() async {
         update { $0.stopBackgroundSession() }
         stateDidChange()
     }

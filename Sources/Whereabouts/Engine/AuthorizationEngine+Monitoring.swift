@@ -14,7 +14,7 @@ extension AuthorizationEngine {
     /// - Throws: ``LocationError`` ``LocationError/Code/regionMonitoringUnavailable`` when not
     ///   authorized or when accuracy is reduced; ``LocationError/Code/regionMonitoringFailure`` for a 21st region
     ///   or one larger than the largest radius.
-    public func startMonitoring(_ region: Region) async throws(LocationError) {
+    package func startMonitoring(_ region: Region) async throws(LocationError) {
         try await startMonitoring(region, for: nil)
     }
 
@@ -42,7 +42,7 @@ extension AuthorizationEngine {
     /// Stops monitoring a region.
     ///
     /// - Parameter region: The region (matched by identifier).
-    public func stopMonitoring(_ region: Region) async {
+    package func stopMonitoring(_ region: Region) async {
         regions[region.identifier] = nil
         keepRegions()
         stateDidChange()
@@ -52,7 +52,7 @@ extension AuthorizationEngine {
     /// they leave it. Under reduced accuracy the visit's place is coarsened.
     ///
     /// - Throws: ``LocationError`` ``LocationError/Code/notAuthorized`` without authorization.
-    public func startMonitoringVisits() async throws(LocationError) {
+    package func startMonitoringVisits() async throws(LocationError) {
         try await startMonitoringVisits(for: nil)
     }
 
@@ -72,7 +72,7 @@ extension AuthorizationEngine {
     }
 
     /// Stops visit monitoring.
-    public func stopMonitoringVisits() async {
+    package func stopMonitoringVisits() async {
         visitsActive = false
         openVisit = nil
         stateDidChange()
@@ -82,7 +82,7 @@ extension AuthorizationEngine {
     ///
     /// A compass needs no location authorization, but the true heading (which needs the
     /// position) is withheld while location is not authorized.
-    public func startUpdatingHeading() async {
+    package func startUpdatingHeading() async {
         await startUpdatingHeading(for: nil)
     }
 
@@ -97,7 +97,7 @@ extension AuthorizationEngine {
     }
 
     /// Stops heading updates.
-    public func stopUpdatingHeading() async {
+    package func stopUpdatingHeading() async {
         headingActive = false
         stateDidChange()
     }

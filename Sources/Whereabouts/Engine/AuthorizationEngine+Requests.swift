@@ -20,7 +20,7 @@ extension AuthorizationEngine {
     ///   ``LocationError/Code/cancelled`` at once when the calling task is cancelled while the prompt waits for the
     ///   person: the prompt stays on screen, as on iOS, and the person's later answer still applies (it reaches
     ///   ``authorizationUpdates()`` and ``events()``).
-    public func requestWhenInUseAuthorization() async throws -> AuthorizationOutcome {
+    package func requestWhenInUseAuthorization() async throws -> AuthorizationOutcome {
         try await authorizationResult(submit(.whenInUse))
     }
 
@@ -36,7 +36,7 @@ extension AuthorizationEngine {
     ///   ``LocationError/Code/cancelled`` at once when the calling task is cancelled while the prompt waits for the
     ///   person: the prompt stays on screen, as on iOS, and the person's later answer still applies (it reaches
     ///   ``authorizationUpdates()`` and ``events()``).
-    public func requestAlwaysAuthorization() async throws -> AuthorizationOutcome {
+    package func requestAlwaysAuthorization() async throws -> AuthorizationOutcome {
         try await authorizationResult(submit(.always))
     }
 
@@ -52,7 +52,7 @@ extension AuthorizationEngine {
     ///   ``LocationError/Code/cancelled`` at once when the calling task is cancelled while the prompt waits for the
     ///   person: the prompt stays on screen, as on iOS, and the person's later answer still applies (it reaches
     ///   ``authorizationUpdates()`` and ``events()``).
-    public func requestTemporaryFullAccuracy(purposeKey: String) async throws -> AccuracyOutcome {
+    package func requestTemporaryFullAccuracy(purposeKey: String) async throws -> AccuracyOutcome {
         let completed = await result(of: submit(.temporaryFullAccuracy(purposeKey: purposeKey)))
         switch completed {
         case .success(.accuracy(let outcome)): return outcome
@@ -71,7 +71,7 @@ extension AuthorizationEngine {
     ///   authorized status, ``LocationError/Code/notInUse`` in the background without the right
     ///   to receive fixes, ``LocationError/Code/locationUnavailable`` when no fix came in time,
     ///   ``LocationError/Code/cancelled`` at once when the calling task is cancelled (the request ends).
-    public func requestLocation() async throws -> Location {
+    package func requestLocation() async throws -> Location {
         try await requestLocation(for: nil)
     }
 

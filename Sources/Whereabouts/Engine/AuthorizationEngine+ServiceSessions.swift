@@ -11,7 +11,7 @@ extension AuthorizationEngine {
     ///   - fullAccuracyPurposeKey: A key of `NSLocationTemporaryUsageDescriptionDictionary` to ask full accuracy
     ///     with while accuracy is reduced; `nil` for none.
     /// - Returns: The session.
-    public func startServiceSession(
+    package func startServiceSession(
         authorization: ServiceSession.AuthorizationRequirement,
         fullAccuracyPurposeKey: String? = nil
     ) async -> ServiceSession {
@@ -34,7 +34,7 @@ extension AuthorizationEngine {
     }
 
     /// The diagnostics of every session the app holds now, by the order they were started.
-    public var serviceSessionDiagnostics: [Set<Diagnostic>] {
+    package var serviceSessionDiagnostics: [Set<Diagnostic>] {
         sessions.keys.sorted().compactMap { id in sessions[id].map { policy.diagnostics(for: $0.session) } }
     }
 

@@ -2,7 +2,7 @@
 /// received (rule 11).
 extension AuthorizationEngine {
     /// The location manager's settings now.
-    public var properties: LocationProperties {
+    package var properties: LocationProperties {
         var properties = policy.properties
         properties.allowsBackgroundLocationUpdates = policy.allowsBackgroundUpdates
         return properties
@@ -13,7 +13,7 @@ extension AuthorizationEngine {
     ///
     /// - Parameter change: The settings to change; `nil` values stay.
     /// - Throws: ``LocationError`` ``LocationError/Code/backgroundModeMissing``.
-    public func set(_ change: LocationProperties.Change) async throws(LocationError) {
+    package func set(_ change: LocationProperties.Change) async throws(LocationError) {
         try update { (policy) throws(LocationError) in try policy.set(change) }
         if !policy.properties.pausesLocationUpdatesAutomatically { resume() }
         stateDidChange()
@@ -25,7 +25,7 @@ extension AuthorizationEngine {
     ///
     /// Without authorization nothing is delivered, and `.didFailWithError` says why, as iOS reports
     /// `kCLErrorDenied`; fixes flow once the app is authorized.
-    public func startUpdatingLocation() async {
+    package func startUpdatingLocation() async {
         await startUpdatingLocation(for: nil)
     }
 
@@ -45,7 +45,7 @@ extension AuthorizationEngine {
     }
 
     /// Stops the standard location service for the calling client.
-    public func stopUpdatingLocation() async {
+    package func stopUpdatingLocation() async {
         await stopUpdatingLocation(for: nil)
     }
 
@@ -61,7 +61,7 @@ extension AuthorizationEngine {
     /// 500 m from the last one this service delivered and five minutes (by fix time) after it, as
     /// `.didUpdateLocations` on ``events()``. In the background it delivers only with Always; under reduced
     /// accuracy its fixes are approximate.
-    public func startMonitoringSignificantLocationChanges() async {
+    package func startMonitoringSignificantLocationChanges() async {
         await startMonitoringSignificantLocationChanges(for: nil)
     }
 
@@ -85,7 +85,7 @@ extension AuthorizationEngine {
     }
 
     /// Stops significant-change monitoring.
-    public func stopMonitoringSignificantLocationChanges() async {
+    package func stopMonitoringSignificantLocationChanges() async {
         significantChangesActive = false
         lastSignificantFix = nil
         stateDidChange()
@@ -98,7 +98,7 @@ extension AuthorizationEngine {
     /// revoked.
     ///
     /// - Returns: The location, or `nil`.
-    public func location() async -> Location? {
+    package func location() async -> Location? {
         lastKnownLocation
     }
 
@@ -120,14 +120,14 @@ extension AuthorizationEngine {
     /// The last heading the app received, as `CLLocationManager.heading`.
     ///
     /// - Returns: The heading, or `nil`.
-    public func heading() async -> Heading? {
+    package func heading() async -> Heading? {
         lastHeading
     }
 
     /// Whether the calling client's source can give headings, as `CLLocationManager.headingAvailable()`.
     ///
     /// - Returns: ``LocationSource/providesHeadings`` of the source that serves the caller.
-    public func headingAvailable() async -> Bool {
+    package func headingAvailable() async -> Bool {
         await headingAvailable(for: nil)
     }
 
@@ -147,14 +147,14 @@ extension AuthorizationEngine {
     }
 
     /// Beacon ranging: the simulated device has no Bluetooth beacons, so `false`.
-    public nonisolated var isRangingAvailable: Bool { false }
+    package nonisolated var isRangingAvailable: Bool { false }
 
     /// Significant-change monitoring: the engine simulates it, so `true`.
-    public nonisolated var significantLocationChangeMonitoringAvailable: Bool { true }
+    package nonisolated var significantLocationChangeMonitoringAvailable: Bool { true }
 
     /// Dismisses the heading calibration display: the simulated device never shows it (its sources give
     /// calibrated headings), so there is nothing to dismiss and nothing changes.
-    public func dismissHeadingCalibrationDisplay() async {
+    package func dismissHeadingCalibrationDisplay() async {
     }
 
     /// Ends a pause: updates flow again (the app started them again, or turned pausing off), and the app hears

@@ -10,8 +10,10 @@ import Foundation
 /// ``LocationSource``: nothing when not authorized, coarsened when accuracy is reduced, nothing
 /// in the background unless allowed.
 ///
-/// Every request completes promptly (rule 0): it returns what happened, or throws a
-/// ``LocationError`` that says what to fix.
+/// An app reaches it through a client, ``LocationClient/simulated(engine:source:)``: the client logic that runs on a
+/// device, over a location manager of this OS. The engine's own API is the OS's side: the person in Settings
+/// (``changeSettings(status:precise:servicesEnabled:restricted:)``), the app's life (``handle(_:)``), the prompt on screen and the
+/// grant.
 ///
 /// ```swift
 /// let engine = await AuthorizationEngine(
@@ -19,13 +21,15 @@ import Foundation
 ///     declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
 ///     prompter: ScriptedPerson([.allowWhileUsing(precise: false)])
 /// )
-/// let outcome = try await engine.requestWhenInUseAuthorization()
+/// let client = LocationClient.simulated(engine: engine, source: ScriptedSource())
+/// let outcome = try await client.requestWhenInUseAuthorization()
 /// // outcome.status == .authorizedWhenInUse, outcome.accuracy == .reducedAccuracy
 /// ```
 public actor AuthorizationEngine {
     /// Timings and thresholds of the engine.
     public struct Options: Hashable, Sendable {
-        /// How long ``requestLocation()`` waits for a fix before throwing `locationUnavailable`.
+        /// How long a one-shot request (``LocationClient/requestLocation``) waits for a fix before it fails with
+        /// `locationUnavailable`.
         public var locationTimeout: Duration
         /// How long live updates go without a fix before they carry ``Diagnostic/locationUnavailable``.
         public var unavailableAfter: Duration
@@ -269,7 +273,7 @@ public actor AuthorizationEngine {
     /// The diagnostics that hold now (rule 10).
     ///
     /// - Returns: The set a live update delivered now would carry.
-    public func diagnostics() async -> Set<Diagnostic> {
+    package func diagnostics() async -> Set<Diagnostic> {
         fireDueTimers()
         return currentDiagnostics()
     }

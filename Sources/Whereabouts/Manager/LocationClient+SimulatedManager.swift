@@ -1,20 +1,3 @@
-extension LocationClient {
-    /// The client logic that runs on a device (``ManagerClient``), over a location manager of the simulated OS.
-    ///
-    /// - Parameters:
-    ///   - engine: The simulated OS.
-    ///   - source: Where the manager's raw fixes come from.
-    ///   - clock: The clock the client logic waits on for what iOS does not announce.
-    /// - Returns: The client.
-    package static func simulatedManager(
-        engine: AuthorizationEngine,
-        source: any LocationSource,
-        clock: any Clock<Duration> = ContinuousClock()
-    ) -> LocationClient {
-        .managed(.simulated(engine: engine, source: source, clock: clock))
-    }
-}
-
 extension ManagerClientHolder {
     /// The client logic over a new location manager of the simulated OS, made on first use.
     ///

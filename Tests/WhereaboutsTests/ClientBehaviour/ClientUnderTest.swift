@@ -270,7 +270,7 @@ final class SimulatedClientUnderTest: ClientUnderTest {
             ("one-shot requests waiting for a fix", await engine.locationRequests.count),
             ("service sessions", await engine.serviceSessionCount),
             ("client requests waiting for a prompt", holder.adapter.prompt?.waiters.count ?? 0),
-            ("client one-shot requests waiting for a fix", holder.adapter.locationRequests.count ?? 0),
+            ("client one-shot requests waiting for a fix", holder.adapter.locationRequests.count),
         ]
         return held.filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
     }

@@ -54,6 +54,27 @@ struct BackpressureTests {
         #expect(source.made - (Self.limit + 10) <= Self.limit + 256)
     }
 
+    @Test("a live-updates stream outlives the client value it came from: the location manager runs while it is read")
+    func aStreamOutlivesItsClient() async throws {
+        let harness = await EngineHarness(
+            options: AuthorizationEngine.Options(bufferedFixLimit: Self.limit)
+        )
+        await harness.authorize(precise: true)
+        let source = PullSource()
+        var updates = await LocationClient.simulated(engine: harness.engine, source: source).liveUpdates()
+            .makeAsyncIterator()
+        _ = try await updates.next()
+        await Self.letThePumpRun()
+        let running = await harness.engine.hasStandardConsumers
+        #expect(running, "the client value went away, and the manager's updates stopped with it")
+        guard running else { return }
+        // More than the bound: the source has to go on for the consumer.
+        var read = 0
+        while read < 2 * Self.limit {
+            if try #require(try await updates.next()).location != nil { read += 1 }
+        }
+    }
+
     @Test("a slow consumer of a fast source: what waits anywhere stays within the bound, fix after fix")
     func aSlowConsumerKeepsTheBacklogBounded() async throws {
         let (harness, source, client) = await Self.harness()
