@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Testing
 import Whereabouts
@@ -6,11 +7,13 @@ import WhereaboutsTesting
 /// `ScriptedSource`'s waits: a test suspends until the engine starts or stops listening, with no polling.
 @Suite(.timeLimit(.minutes(5)))
 struct ScriptedSourceTests {
+    /// An engine on a test clock: a one-shot request's time limit never passes while a busy machine runs the test.
     static func engine() async -> AuthorizationEngine {
         await AuthorizationEngine(
             appID: "com.example.test",
             declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
-            prompter: ScriptedPerson()
+            prompter: ScriptedPerson(),
+            clock: TestClock()
         )
     }
 

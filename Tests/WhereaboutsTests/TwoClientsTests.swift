@@ -61,4 +61,75 @@ struct TwoClientsTests {
         #expect(sourceA.starts == 1, "A's source was never restarted")
         #expect(sourceB.starts == 1)
     }
+
+    static func heading(_ degrees: Double, second: Double = 0) -> Heading {
+        Heading(
+            magneticHeading: degrees,
+            trueHeading: degrees + 3,
+            headingAccuracy: 5,
+            timestamp: Date(timeIntervalSince1970: 1_790_000_000 + second)
+        )
+    }
+
+    /// An engine with When In Use granted, and two clients on it, each with its own scripted source.
+    static func twoClients() async -> (
+        AuthorizationEngine, ScriptedSource, LocationClient, ScriptedSource, LocationClient
+    ) {
+        let engine = await AuthorizationEngine(
+            appID: "com.example.two",
+            declarations: UsageDescriptions(whenInUse: "Shows where you are."),
+            prompter: ScriptedPerson([])
+        )
+        await engine.changeSettings(status: .authorizedWhenInUse, precise: true)
+        let sourceA = ScriptedSource()
+        let sourceB = ScriptedSource()
+        return (
+            engine, sourceA, LocationClient.simulated(engine: engine, source: sourceA), sourceB,
+            LocationClient.simulated(engine: engine, source: sourceB)
+        )
+    }
+
+    /// Reads events until the first that is not an authorization change.
+    static func nextService(_ events: inout AsyncStream<LocationEvent>.Iterator) async -> LocationEvent? {
+        while let event = await events.next(isolation: #isolation) {
+            if case .didChangeAuthorization = event { continue }
+            return event
+        }
+        return nil
+    }
+
+    @Test("headings reach the location manager that started them, not another one of the same app")
+    func headingsReachOnlyTheManagerThatAsked() async throws {
+        let (_, sourceA, clientA, sourceB, clientB) = await Self.twoClients()
+        var eventsA = await clientA.events().makeAsyncIterator()
+        var eventsB = await clientB.events().makeAsyncIterator()
+        await clientA.startUpdatingHeading()
+        await sourceA.waitUntilRunning()
+        #expect(await sourceA.send(.heading(Self.heading(90))))
+        #expect(await Self.nextService(&eventsA) == .didUpdateHeading(Self.heading(90)))
+
+        // B asked for one location and nothing else: the next thing B hears of is its fix, not A's heading.
+        let request = Task { try await clientB.requestLocation() }
+        await sourceB.waitUntilRunning()
+        let fix = Location(
+            coordinate: Coordinate(latitude: 45, longitude: 2.35),
+            horizontalAccuracy: 5,
+            timestamp: Date(timeIntervalSince1970: 1_790_000_001)
+        )
+        #expect(await sourceB.send(fix))
+        _ = try await request.value
+        #expect(await Self.nextService(&eventsB) == .didUpdateLocations([fix]))
+    }
+
+    @Test("one location manager stopping its headings leaves another one's running")
+    func stoppingHeadingsOnOneManagerLeavesTheOther() async throws {
+        let (_, sourceA, clientA, _, clientB) = await Self.twoClients()
+        var eventsA = await clientA.events().makeAsyncIterator()
+        await clientA.startUpdatingHeading()
+        await clientB.startUpdatingHeading()
+        await clientB.stopUpdatingHeading()
+        await sourceA.waitUntilRunning()
+        #expect(await sourceA.send(.heading(Self.heading(90))))
+        #expect(await Self.nextService(&eventsA) == .didUpdateHeading(Self.heading(90)))
+    }
 }

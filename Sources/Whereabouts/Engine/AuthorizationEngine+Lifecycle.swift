@@ -24,6 +24,7 @@ extension AuthorizationEngine {
         if event == .launch || event == .foreground { sessionsCameIntoUse() }
         if event == .terminate {
             headingActive = false
+            headingSlots.removeAll()
             updatingLocation.removeAll()
             isPaused = false
             for id in sessions.keys.sorted() { endServiceSession(id) }

@@ -34,8 +34,7 @@ extension AuthorizationEngine {
         }
         regions[region.identifier] = (region, lastRawFix.map { region.contains($0.coordinate) })
         keepRegions()
-        monitorKey = slot(of: client)
-        rearm(monitorKey)
+        feedMonitors(from: slot(of: client))
         stateDidChange()
     }
 
@@ -65,16 +64,29 @@ extension AuthorizationEngine {
         guard now.status.isAuthorized else {
             throw LocationError.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)
         }
+        let key = slot(of: client)
+        visitSlots.insert(key)
         visitsActive = true
-        monitorKey = slot(of: client)
-        rearm(monitorKey)
+        feedMonitors(from: key)
         stateDidChange()
     }
 
     /// Stops visit monitoring.
     package func stopMonitoringVisits() async {
-        visitsActive = false
-        openVisit = nil
+        await stopMonitoringVisits(for: nil)
+    }
+
+    /// ``stopMonitoringVisits()`` for one client's manager: visits go on while another manager monitors them.
+    ///
+    /// - Parameter client: The client's source; `nil` for the engine's own.
+    package func stopMonitoringVisits(for client: SourceAttachment?) async {
+        let key = slot(of: client)
+        visitSlots.remove(key)
+        if visitSlots.isEmpty {
+            visitsActive = false
+            openVisit = nil
+        }
+        monitorStopped(by: key)
         stateDidChange()
     }
 
@@ -90,16 +102,52 @@ extension AuthorizationEngine {
     ///
     /// - Parameter client: The client's source; `nil` for the engine's own.
     package func startUpdatingHeading(for client: SourceAttachment?) async {
+        let key = slot(of: client)
+        headingSlots.insert(key)
         headingActive = true
-        monitorKey = slot(of: client)
-        rearm(monitorKey)
+        feedMonitors(from: key)
         stateDidChange()
     }
 
     /// Stops heading updates.
     package func stopUpdatingHeading() async {
-        headingActive = false
+        await stopUpdatingHeading(for: nil)
+    }
+
+    /// ``stopUpdatingHeading()`` for one client's manager: headings go on while another manager wants them.
+    ///
+    /// - Parameter client: The client's source; `nil` for the engine's own.
+    package func stopUpdatingHeading(for client: SourceAttachment?) async {
+        let key = slot(of: client)
+        headingSlots.remove(key)
+        headingActive = !headingSlots.isEmpty
+        monitorStopped(by: key)
         stateDidChange()
+    }
+
+    /// Makes this slot's source the one that feeds the monitors (the newest to start one).
+    ///
+    /// - Parameter key: The slot.
+    func feedMonitors(from key: SourceSlot.Key) {
+        monitorFeeds.removeAll { $0 == key }
+        monitorFeeds.append(key)
+        monitorKey = key
+        rearm(key)
+    }
+
+    /// A slot stopped a monitor: when it runs none any more, it feeds them no longer, and the newest slot still running
+    /// one takes over. Regions are the app's, not one manager's: the slot that fed them keeps them.
+    ///
+    /// - Parameter key: The slot.
+    func monitorStopped(by key: SourceSlot.Key) {
+        guard !headingSlots.contains(key), !visitSlots.contains(key), !significantChangeSlots.contains(key) else {
+            return
+        }
+        monitorFeeds.removeAll { $0 == key }
+        let others = headingSlots.union(visitSlots).union(significantChangeSlots)
+        guard monitorKey == key, let next = monitorFeeds.last(where: { others.contains($0) }) else { return }
+        monitorKey = next
+        rearm(next)
     }
 
     /// Keeps the monitored regions with the grant, so they survive a relaunch.

@@ -74,9 +74,10 @@ extension AuthorizationEngine {
             broadcast(.didFailWithError(.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)))
         }
         let starting = !significantChangesActive
+        let key = slot(of: client)
+        significantChangeSlots.insert(key)
         significantChangesActive = true
-        monitorKey = slot(of: client)
-        rearm(monitorKey)
+        feedMonitors(from: key)
         if starting {
             lastSignificantFix = nil
             if let current = lastRawFix, deliverSignificantChange(current) { countLatestFix() }
@@ -86,8 +87,21 @@ extension AuthorizationEngine {
 
     /// Stops significant-change monitoring.
     package func stopMonitoringSignificantLocationChanges() async {
-        significantChangesActive = false
-        lastSignificantFix = nil
+        await stopMonitoringSignificantLocationChanges(for: nil)
+    }
+
+    /// ``stopMonitoringSignificantLocationChanges()`` for one client's manager: the service goes on while another
+    /// manager monitors significant changes.
+    ///
+    /// - Parameter client: The client's source; `nil` for the engine's own.
+    package func stopMonitoringSignificantLocationChanges(for client: SourceAttachment?) async {
+        let key = slot(of: client)
+        significantChangeSlots.remove(key)
+        if significantChangeSlots.isEmpty {
+            significantChangesActive = false
+            lastSignificantFix = nil
+        }
+        monitorStopped(by: key)
         stateDidChange()
     }
 

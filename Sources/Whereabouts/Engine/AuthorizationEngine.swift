@@ -194,6 +194,16 @@ public actor AuthorizationEngine {
     @exclusivity(unchecked) var slots: [SourceSlot.Key: SourceSlot] = [:]
     /// Whose source feeds regions, visits and heading: the last to start one of them.
     @exclusivity(unchecked) var monitorKey = SourceSlot.Key.engine
+    /// The slots whose managers started heading updates, visit monitoring and significant-change monitoring: a service
+    /// runs while one of its managers wants it, and one manager stopping it leaves the others' running.
+    var headingSlots: Set<SourceSlot.Key> = []
+    /// See ``headingSlots``.
+    var visitSlots: Set<SourceSlot.Key> = []
+    /// See ``headingSlots``.
+    var significantChangeSlots: Set<SourceSlot.Key> = []
+    /// The slots that started a monitor, oldest first: the newest feeds the monitors, and when it stops its last one the
+    /// one before it takes over.
+    var monitorFeeds: [SourceSlot.Key] = []
     /// The first client's slot, which serves the engine's own consumers when the engine has no source.
     @exclusivity(unchecked) var firstClientKey: SourceSlot.Key?
     /// The first client made on this engine (``adopt(_:)``), registered as `firstClientKey` when first needed.

@@ -143,12 +143,14 @@ extension SimulatedLocationManager {
                 // The client says itself what ends region monitoring, and the consent store is the OS's business.
                 break
             }
-        case .didUpdateHeading(let heading): deliver(.didUpdateHeading(heading))
+        // Each manager's delegate hears of its own services only; regions are the app's, as on iOS, where every
+        // manager shares the set of monitored regions.
+        case .didUpdateHeading(let heading): if isUpdatingHeading { deliver(.didUpdateHeading(heading)) }
         case .didEnterRegion(let region): deliver(.didEnterRegion(region.identifier))
         case .didExitRegion(let region): deliver(.didExitRegion(region.identifier))
-        case .didVisit(let visit): deliver(.didVisit(visit))
-        case .didPauseLocationUpdates: deliver(.didPauseLocationUpdates)
-        case .didResumeLocationUpdates: deliver(.didResumeLocationUpdates)
+        case .didVisit(let visit): if monitorsVisits { deliver(.didVisit(visit)) }
+        case .didPauseLocationUpdates: if isUpdatingLocation { deliver(.didPauseLocationUpdates) }
+        case .didResumeLocationUpdates: if isUpdatingLocation { deliver(.didResumeLocationUpdates) }
         }
     }
 }

@@ -64,6 +64,10 @@ package final class SimulatedLocationManager: LocationManaging {
     var lastAnswer: Location?
     /// Whether significant-change monitoring runs for this manager.
     var significantChanges = false
+    /// Whether this manager started heading updates: only its delegate hears of headings.
+    var isUpdatingHeading = false
+    /// Whether this manager started visit monitoring: only its delegate hears of visits.
+    var monitorsVisits = false
     /// The service sessions the OS holds for this manager, by token.
     var serviceSessions: [Int: ServiceSession] = [:]
     /// The token of the last service session started.
@@ -197,11 +201,13 @@ package final class SimulatedLocationManager: LocationManaging {
     }
 
     package func startUpdatingHeading() {
+        isUpdatingHeading = true
         send { [client] engine in await engine.startUpdatingHeading(for: client) }
     }
 
     package func stopUpdatingHeading() {
-        send { engine in await engine.stopUpdatingHeading() }
+        isUpdatingHeading = false
+        send { [client] engine in await engine.stopUpdatingHeading(for: client) }
     }
 
     package func dismissHeadingCalibrationDisplay() {
@@ -227,11 +233,13 @@ package final class SimulatedLocationManager: LocationManaging {
     }
 
     package func startMonitoringVisits() {
+        monitorsVisits = true
         send { [client] engine in try? await engine.startMonitoringVisits(for: client) }
     }
 
     package func stopMonitoringVisits() {
-        send { engine in await engine.stopMonitoringVisits() }
+        monitorsVisits = false
+        send { [client] engine in await engine.stopMonitoringVisits(for: client) }
     }
 
     package func startMonitoringSignificantLocationChanges() {
@@ -241,7 +249,7 @@ package final class SimulatedLocationManager: LocationManaging {
 
     package func stopMonitoringSignificantLocationChanges() {
         significantChanges = false
-        send { engine in await engine.stopMonitoringSignificantLocationChanges() }
+        send { [client] engine in await engine.stopMonitoringSignificantLocationChanges(for: client) }
     }
 
     package func startBackgroundActivitySession() -> Bool {
