@@ -270,7 +270,7 @@ final class SimulatedClientUnderTest: ClientUnderTest {
             ("one-shot requests waiting for a fix", await engine.locationRequests.count),
             ("service sessions", await engine.serviceSessionCount),
             ("client requests waiting for a prompt", holder.adapter.prompt?.waiters.count ?? 0),
-            ("client one-shot requests waiting for a fix", holder.adapter.locationRequests.count ?? 0),
+            ("client one-shot requests waiting for a fix", holder.adapter.locationRequests.count),
         ]
         return held.filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
     }
@@ -342,7 +342,7 @@ final class StandInClientUnderTest: ClientUnderTest {
         harness.ios.answer(answer)
         // Keep Only While Using changes nothing and sends no callback: the client learns the answer once the app has
         // been active again for a while, as on a device.
-        if let pending = harness.adapter.prompt, pending.kind == .alwaysUpgrade, pending.shown {
+        if let pending = harness.adapter.prompt, harness.adapter.policy.prompt?.kind == .alwaysUpgrade, pending.shown {
             await harness.yieldUntilSleeping()
             await harness.clock.advance(by: harness.adapter.timing.promptSettle)
         }
