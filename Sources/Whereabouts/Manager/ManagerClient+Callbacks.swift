@@ -139,13 +139,17 @@ extension ManagerClient {
     /// Gives each live-updates subscriber the new locations with the diagnostics that hold.
     private func deliver(_ locations: [Location]) {
         let diagnostics = diagnostics()
-        let updates = locations.map { LocationUpdate(location: $0, diagnostics: diagnostics, authorization: current) }
-        let precise = current.accuracy == .fullAccuracy
+        // Read once: the authorization is the policy's, computed on each read.
+        let authorization = current
+        let updates = locations.map {
+            LocationUpdate(location: $0, diagnostics: diagnostics, authorization: authorization)
+        }
+        let precise = authorization.accuracy == .fullAccuracy
         for id in updateSubscribers.keys.sorted() {
             guard var subscriber = updateSubscribers[id] else { continue }
             subscriber.mailbox.post(updates, precise: precise, fixes: updates.count)
             subscriber.diagnostics = diagnostics
-            subscriber.authorization = current
+            subscriber.authorization = authorization
             updateSubscribers[id] = subscriber
         }
     }
