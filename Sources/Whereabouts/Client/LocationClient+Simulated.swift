@@ -1,6 +1,6 @@
 extension LocationClient {
-    /// The client on the simulated OS: the same client logic as `LocationClient.live()` on a device, over a location manager of the
-    /// simulated OS instead of `CLLocationManager`.
+    /// The client on the simulated OS: the same client logic as `LocationClient.live()` on a device, over a location
+    /// manager of the simulated OS instead of `CLLocationManager`.
     ///
     /// This is the client of Linux, of the `whereabouts` command and of tests that run the real rules. Each call makes
     /// one location manager on `engine` (the simulated OS decides as iOS would) that owns `source`: its live updates,

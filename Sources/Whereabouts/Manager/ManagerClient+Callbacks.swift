@@ -67,17 +67,16 @@ extension ManagerClient {
         }
     }
 
-    /// Reads the manager's authorization; on a change, tells every subscriber, ends what the new
+    /// Reads the manager's authorization into the policy; on a change, tells every subscriber, ends what the new
     /// authorization no longer allows, and completes a prompt the change answers.
     func authorizationMayHaveChanged() {
-        // Core Location reports `denied` while Location Services are off: any other status means they are on, so
-        // the app never reads a status with a stale `servicesEnabled` while the off-main check is under way.
-        if manager.authorizationStatus != .denied { servicesEnabled = true }
-        let now = readAuthorization()
-        if now.accuracy == .reducedAccuracy { fullAccuracyIsTemporary = false }
-        guard now != current else { return }
-        current = now
+        policy.observe(status: manager.authorizationStatus, accuracy: manager.accuracyAuthorization)
+        let now = policy.authorization
+        guard now != snapshot.current else { return }
         snapshot.current = now
+        // What a new authorization answers: real Always ends "Always was declined", full accuracy ends "full
+        // accuracy was declined".
+        policy.authorizationDidChange()
         for subscriber in updateSubscribers.values {
             if let deliveryGate {
                 deliveryGate.restrict(subscriber.mailbox, to: allowance)
@@ -85,8 +84,6 @@ extension ManagerClient {
                 subscriber.mailbox.restrict(to: allowance)
             }
         }
-        if now.status != .authorizedWhenInUse { alwaysDeclined = false }
-        if now.accuracy == .fullAccuracy { fullAccuracyDeclined = false }
         for id in authorizationSubscribers.keys.sorted() { authorizationSubscribers[id]?.yield(now) }
         broadcast(.didChangeAuthorization(now))
         if !now.status.isAuthorized {
@@ -100,9 +97,9 @@ extension ManagerClient {
             regions.removeAll()
             broadcast(.didFailWithError(.regionMonitoringEnded(by: now)))
         }
-        if let pending = prompt, now.status != pending.before.status {
-            let answer = answer(to: pending, now: now)
-            if answer == .keepWhileUsing { alwaysDeclined = true }
+        if let pending = prompt, let shown = policy.prompt, now.status != pending.before.status {
+            let answer = answer(to: shown.kind, now: now)
+            policy.observe(answer: answer)
             finishPrompt(pending.id, .success(outcome(.answered(answer))))
         }
         refreshDiagnostics()
@@ -142,13 +139,17 @@ extension ManagerClient {
     /// Gives each live-updates subscriber the new locations with the diagnostics that hold.
     private func deliver(_ locations: [Location]) {
         let diagnostics = diagnostics()
-        let updates = locations.map { LocationUpdate(location: $0, diagnostics: diagnostics, authorization: current) }
-        let precise = current.accuracy == .fullAccuracy
+        // Read once: the authorization is the policy's, computed on each read.
+        let authorization = current
+        let updates = locations.map {
+            LocationUpdate(location: $0, diagnostics: diagnostics, authorization: authorization)
+        }
+        let precise = authorization.accuracy == .fullAccuracy
         for id in updateSubscribers.keys.sorted() {
             guard var subscriber = updateSubscribers[id] else { continue }
             subscriber.mailbox.post(updates, precise: precise, fixes: updates.count)
             subscriber.diagnostics = diagnostics
-            subscriber.authorization = current
+            subscriber.authorization = authorization
             updateSubscribers[id] = subscriber
         }
     }
@@ -173,24 +174,10 @@ extension ManagerClient {
         refreshSessionDiagnostics()
     }
 
-    /// The diagnostics that hold now (rule 10), as far as Core Location lets the app know.
+    /// The diagnostics that hold now (rule 10), as far as Core Location lets the app know: the policy's, with what
+    /// Core Location said of the fixes (none for now, paused).
     func diagnostics() -> Set<Diagnostic> {
-        var circumstances = Diagnostic.Circumstances()
-        circumstances.requestInProgress = prompt != nil || accuracyPromptShowing
-        // In the background (rule 8): with Always, background updates allowed; with When In Use, those and a
-        // background session too.
-        let backgroundUpdates =
-            manager.allowsBackgroundLocationUpdates
-            && (current.status == .authorizedAlways || hasBackgroundSession)
-        circumstances.inUse = isForeground || backgroundUpdates
-        circumstances.fullAccuracyDeclined = fullAccuracyDeclined
-        circumstances.alwaysDeclined = alwaysDeclined
-        circumstances.locationUnavailable = locationUnknown
-        circumstances.stationary = paused
-        circumstances.serviceSessionRequired =
-            (try? declarations.get())?.requiresExplicitServiceSession == true && !holdsAuthorizingSession
-            && current.status == .notDetermined
-        return Diagnostic.holding(for: current, circumstances)
+        policy.diagnostics(locationUnavailable: locationUnknown, stationary: paused)
     }
 
     /// Core Location updates run while someone wants live updates and the app is authorized.

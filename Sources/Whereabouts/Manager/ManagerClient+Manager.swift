@@ -12,17 +12,17 @@ extension ManagerClient {
         if let allowed = change.allowsBackgroundLocationUpdates {
             try setAllowsBackgroundLocationUpdates(allowed)
         }
-        properties.apply(change)
-        properties = supported(properties)
-        properties.allowsBackgroundLocationUpdates = manager.allowsBackgroundLocationUpdates
-        manager.apply(properties)
-        if !properties.pausesLocationUpdatesAutomatically { resumeAfterPause() }
+        policy.properties.apply(change)
+        policy.properties = supported(policy.properties)
+        policy.properties.allowsBackgroundLocationUpdates = policy.allowsBackgroundUpdates
+        manager.apply(policy.properties)
+        if !policy.properties.pausesLocationUpdatesAutomatically { resumeAfterPause() }
     }
 
     /// The manager's settings now.
     var currentProperties: LocationProperties {
-        var now = supported(properties)
-        now.allowsBackgroundLocationUpdates = manager.allowsBackgroundLocationUpdates
+        var now = supported(policy.properties)
+        now.allowsBackgroundLocationUpdates = policy.allowsBackgroundUpdates
         return now
     }
 
@@ -143,6 +143,7 @@ extension ManagerClient {
             fullAccuracyPurposeKey: fullAccuracyPurposeKey
         ) { diagnostics in channel.send(diagnostics) }
         sessions[id] = (session, channel, token)
+        sessionsChanged()
         refreshDiagnostics()
         askForServiceSessions()
         let fromTheOS = token.flatMap { manager.serviceSessionDiagnostics($0) }
@@ -157,15 +158,17 @@ extension ManagerClient {
     /// Ends a service session; it has ended on the OS too when this returns.
     func endServiceSession(_ id: Int) async {
         guard let ended = sessions.removeValue(forKey: id) else { return }
+        sessionsChanged()
         if let token = ended.token { manager.stopServiceSession(token) }
         ended.channel.finish()
         refreshDiagnostics()
         await manager.settle()
     }
 
-    /// Whether the app holds a session that asks for authorization.
-    var holdsAuthorizingSession: Bool {
-        sessions.values.contains { $0.session.authorization != .noAuthorization }
+    /// A service session started or ended: the policy holds whether one asks for authorization (an app that
+    /// requires explicit sessions is told it needs one while none does).
+    private func sessionsChanged() {
+        policy.holdsAuthorizingSession = sessions.values.contains { $0.session.authorization != .noAuthorization }
     }
 
     /// The app came into use again: each emulated session may ask again.
@@ -176,7 +179,8 @@ extension ManagerClient {
     /// Makes the request an emulated session is due to make now (sessions on a real `CLServiceSession` are asked
     /// for by iOS).
     func askForServiceSessions() {
-        guard let policy = try? policyNow() else { return }
+        guard (try? prepareDecision()) != nil else { return }
+        observeAlwaysMemory()
         for id in sessions.keys.sorted() {
             guard var entry = sessions[id], entry.token == nil, let request = policy.request(for: entry.session)
             else { continue }
@@ -200,9 +204,10 @@ extension ManagerClient {
 
     /// The diagnostics of an emulated session now.
     func sessionDiagnostics(_ session: LocationPolicy.Session) -> Set<Diagnostic> {
-        guard let policy = try? policyNow() else { return [] }
+        guard (try? prepareDecision()) != nil else { return [] }
+        observeAlwaysMemory()
         var diagnostics = policy.diagnostics(for: session)
-        if !(isForeground || hasBackgroundSession || manager.allowsBackgroundLocationUpdates),
+        if !(isForeground || policy.backgroundSessionActive || policy.allowsBackgroundUpdates),
             current.status == .authorizedWhenInUse
         {
             diagnostics.insert(.insufficientlyInUse)

@@ -2,7 +2,7 @@ extension ManagerClient {
     /// Asks for When In Use; completes at once wherever iOS would show nothing and stay silent.
     func requestWhenInUseAuthorization() async throws -> AuthorizationOutcome {
         await refreshServicesEnabled()
-        var policy = try policyNow()
+        try prepareDecision()
         switch policy.requestWhenInUse() {
         case .prompt: return try await ask(.whenInUse) { $0.requestWhenInUseAuthorization() }
         case .joinPrompt: return try await joinPrompt()
@@ -21,12 +21,12 @@ extension ManagerClient {
             )
         }
         await refreshServicesEnabled()
-        var policy = try policyNow()
+        try prepareDecision()
+        observeAlwaysMemory()
+        let declinedBefore = policy.alwaysDeclined
         let decision = policy.requestAlways()
-        if policy.alwaysDeclined && !alwaysDeclined {
-            alwaysDeclined = true
-            refreshDiagnostics()
-        }
+        // Asked again after the upgrade was shown, or after Allow Once: the decision leaves Always declined.
+        if policy.alwaysDeclined != declinedBefore { refreshDiagnostics() }
         switch decision {
         case .prompt(let kind, _):
             if policy.grant.alwaysPromptShown { alwaysMemory.recordRequest() }
@@ -41,7 +41,7 @@ extension ManagerClient {
     /// an error (rule 5), a prompt that could not be shown is.
     func requestTemporaryFullAccuracy(purposeKey: String) async throws -> AccuracyOutcome {
         await refreshServicesEnabled()
-        var policy = try policyNow()
+        try prepareDecision()
         switch policy.requestTemporaryFullAccuracy(purposeKey: purposeKey) {
         case .prompt: break
         case .joinPrompt: return AccuracyOutcome(accuracy: current.accuracy, resolution: .ignored(.requestInProgress))
@@ -49,7 +49,7 @@ extension ManagerClient {
         case .fail(let error): throw error
         }
 
-        accuracyPromptShowing = true
+        // The decision put the prompt on screen in the policy: a request in progress.
         refreshDiagnostics()
         // Resumed once: by Core Location's completion, or at once when the calling task is cancelled (the prompt
         // stays on screen, and its answer still reaches the app as an authorization change).
@@ -79,16 +79,16 @@ extension ManagerClient {
             // The app left the foreground and the prompt went with it: nobody declined.
             resolution = .ignored(.notInForeground)
         case nil where accuracy == .fullAccuracy:
-            fullAccuracyIsTemporary = true
-            fullAccuracyDeclined = false
+            // Core Location reports full accuracy either way: only the answer says that it is temporary.
+            policy.observe(answer: .allowPrecise)
             resolution = .answered(.allowPrecise)
         case nil:
-            fullAccuracyDeclined = true
+            policy.observe(answer: .dontAllowPrecise)
             resolution = .answered(.dontAllowPrecise)
         case .some where accuracy == .fullAccuracy:
             resolution = .alreadyDetermined
         case let error? where error.code == ManagerError.promptDeclined:
-            fullAccuracyDeclined = true
+            policy.observe(answer: .dontAllowPrecise)
             resolution = .answered(.dontAllowPrecise)
         case let error?:
             authorizationMayHaveChanged()
@@ -112,7 +112,7 @@ extension ManagerClient {
         }
         // In the background without the right to fixes there (When In Use with no session), iOS answers with an
         // error the app cannot tell from a revoke; the policy says why.
-        if let error = (try? policyNow())?.locationRequestError { throw error }
+        if let error = policy.locationRequestError { throw error }
         let id = makeID()
         let elapsed = Stopwatch(clock).elapsed
         return try await withTaskCancellationHandler {
@@ -128,53 +128,27 @@ extension ManagerClient {
     /// The temporary full accuracy prompt went away (answered, or taken away): what it changed reaches the app even
     /// when the request that showed it was cancelled.
     func accuracyPromptClosed() {
-        accuracyPromptShowing = false
+        if policy.prompt?.kind == .temporaryFullAccuracy { policy.prompt = nil }
         authorizationMayHaveChanged()
         refreshDiagnostics()
     }
 
     // MARK: Helpers
 
-    /// What iOS holds for the app, as far as the adapter can tell — the manager's status and accuracy, whether
-    /// the app is in the foreground, the prompt the adapter waits on, whether Always was asked for on this
-    /// install — so that ``LocationPolicy``, the one model of iOS, says whether a request shows a prompt or is
-    /// ignored in silence.
+    /// Makes the policy ready for a decision: the app's Info.plist could be read, and the policy holds what the
+    /// manager reports now.
     ///
-    /// iOS does not tell Allow Once from Allow While Using App: the adapter sees When In Use, and finds an
-    /// ignored upgrade by the prompt not appearing.
-    ///
-    /// - Returns: The policy's state now.
     /// - Throws: ``LocationError/Code/invalidInfoPlist`` when the app's Info.plist could not be read.
-    func policyNow() throws -> LocationPolicy {
-        let declarations = try declarations.get()
+    func prepareDecision() throws {
+        if let infoPlistError { throw infoPlistError }
         authorizationMayHaveChanged()
-        var grant = Grant(alwaysPromptShown: alwaysMemory.wasRequested())
-        switch current.status {
-        case .notDetermined, .restricted: grant.decision = .notDetermined
-        case .denied: grant.decision = .denied
-        case .authorizedWhenInUse: grant.decision = .whenInUse
-        case .authorizedAlways: grant.decision = .always
-        }
-        grant.precise = current.accuracy == .fullAccuracy && !fullAccuracyIsTemporary
-        var policy = LocationPolicy(
-            declarations: declarations,
-            grant: grant,
-            device: DeviceSettings(servicesEnabled: current.servicesEnabled, restricted: current.status == .restricted),
-            appState: isForeground ? .foreground : .background
-        )
-        policy.temporaryFullAccuracy = fullAccuracyIsTemporary
-        policy.alwaysDeclined = alwaysDeclined
-        policy.fullAccuracyDeclined = fullAccuracyDeclined
-        policy.holdsAuthorizingSession = holdsAuthorizingSession
-        policy.properties = properties
-        policy.backgroundSessionActive = hasBackgroundSession
-        policy.allowsBackgroundUpdates = manager.allowsBackgroundLocationUpdates
-        if let pending = prompt {
-            policy.prompt = LocationPolicy.Prompt(kind: pending.kind, forAlways: false)
-        } else if accuracyPromptShowing {
-            policy.prompt = LocationPolicy.Prompt(kind: .temporaryFullAccuracy, forAlways: false)
-        }
-        return policy
+    }
+
+    /// Reads whether Always was asked for on this install into the policy, before a decision that depends on it: the
+    /// memory is kept outside the client (the OS keeps it over a simulated manager, and records it when it shows the
+    /// upgrade prompt, which another manager's request or a service session may do).
+    func observeAlwaysMemory() {
+        policy.grant.alwaysPromptShown = alwaysMemory.wasRequested()
     }
 
     /// An outcome with the authorization now.
@@ -191,7 +165,7 @@ extension ManagerClient {
         let before = current
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                prompt = PendingPrompt(id: id, kind: kind, before: before, waiters: [id: continuation])
+                prompt = PendingPrompt(id: id, before: before, waiters: [id: continuation])
                 refreshDiagnostics()
                 if kind == .alwaysUpgrade { startAppearanceTimer(id) }
                 call(manager)
@@ -226,6 +200,7 @@ extension ManagerClient {
         continuation.resume(throwing: LocationError.cancelled)
         if pending.waiters.isEmpty {
             prompt = nil
+            policy.prompt = nil
             appearanceTimer?.cancel()
             appearanceTimer = nil
             refreshDiagnostics()
@@ -246,7 +221,7 @@ extension ManagerClient {
             await manager.settle()
             guard (try? await clock.sleep(for: wait)) != nil else { return }
             guard let self, let pending = self.prompt, pending.id == id, !pending.shown else { return }
-            self.alwaysDeclined = true
+            self.policy.observeUpgradePromptNotShown()
             self.finishPrompt(id, .success(self.outcome(.ignored(.temporaryAuthorization))))
         }
     }
@@ -254,10 +229,10 @@ extension ManagerClient {
     /// The app became active a while ago and no authorization callback came: the upgrade prompt was
     /// answered "Keep Only While Using", which changes nothing and sends nothing.
     func promptSettled(_ id: Int) {
-        guard let pending = prompt, pending.id == id, pending.kind == .alwaysUpgrade else { return }
+        guard let pending = prompt, pending.id == id, policy.prompt?.kind == .alwaysUpgrade else { return }
         authorizationMayHaveChanged()
         guard let still = prompt, still.id == id else { return }
-        alwaysDeclined = current.status == .authorizedWhenInUse
+        policy.observe(answer: .keepWhileUsing)
         finishPrompt(id, .success(outcome(.answered(.keepWhileUsing))))
     }
 
@@ -266,6 +241,7 @@ extension ManagerClient {
     func finishPrompt(_ id: Int, _ result: Result<AuthorizationOutcome, any Error>) {
         guard let pending = prompt, pending.id == id else { return }
         prompt = nil
+        policy.prompt = nil
         appearanceTimer?.cancel()
         appearanceTimer = nil
         for waiter in pending.waiters.keys.sorted() { pending.waiters[waiter]?.resume(with: result) }
@@ -276,9 +252,9 @@ extension ManagerClient {
     ///
     /// iOS does not tell Allow Once from Allow While Using App (both read `.authorizedWhenInUse`);
     /// the adapter reports `allowWhileUsing`, which is what the app sees.
-    func answer(to pending: PendingPrompt, now: Authorization) -> PromptAnswer {
+    func answer(to kind: PermissionPrompt.Kind, now: Authorization) -> PromptAnswer {
         let precise = now.accuracy == .fullAccuracy
-        switch pending.kind {
+        switch kind {
         case .alwaysUpgrade:
             return now.status == .authorizedAlways ? .changeToAlways : .keepWhileUsing
         case .whenInUse, .temporaryFullAccuracy:

@@ -96,7 +96,7 @@ extension ManagerClient {
     /// (rule 6: not under reduced accuracy), where the device cannot, or beyond Core Location's limits (at most 20
     /// regions, no radius beyond `maximumRegionMonitoringDistance`), which it would report only later.
     func startMonitoring(_ region: Region) throws {
-        let policy = try policyNow()
+        try prepareDecision()
         if let error = policy.regionMonitoringError { throw error }
         guard manager.isRegionMonitoringAvailable else {
             throw LocationError.regionMonitoringUnavailable("this device cannot monitor circular regions")
@@ -170,10 +170,9 @@ extension ManagerClient {
                     + "unavailable here)"
             )
         }
-        if allowed {
-            var policy = try policyNow()
-            try policy.setAllowsBackgroundUpdates(true)
-        }
+        if allowed { try prepareDecision() }
+        try policy.setAllowsBackgroundUpdates(allowed)
+        policy.properties.allowsBackgroundLocationUpdates = allowed
         manager.allowsBackgroundLocationUpdates = allowed
         refreshDiagnostics()
     }
@@ -182,15 +181,16 @@ extension ManagerClient {
     func startBackgroundSession() -> Bool {
         authorizationMayHaveChanged()
         guard current.status.isAuthorized else { return false }
-        hasBackgroundSession = hasBackgroundSession || manager.startBackgroundActivitySession()
+        if !policy.backgroundSessionActive { policy.backgroundSessionActive = manager.startBackgroundActivitySession() }
         refreshDiagnostics()
-        return hasBackgroundSession
+        return policy.backgroundSessionActive
     }
 
     /// Ends the background activity session.
     func stopBackgroundSession() {
-        guard hasBackgroundSession else { return }
-        hasBackgroundSession = false
+        guard policy.backgroundSessionActive else { return }
+        // Not the policy's stopBackgroundSession(): what ending it does to the grants, Core Location reports.
+        policy.backgroundSessionActive = false
         manager.stopBackgroundActivitySession()
         refreshDiagnostics()
     }

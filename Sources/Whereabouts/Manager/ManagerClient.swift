@@ -51,23 +51,29 @@ package final class ManagerClient {
     }
 
     let manager: any LocationManaging
-    let declarations: Result<UsageDescriptions, LocationError>
+    /// Why the app's Info.plist could not be read, if it could not: every request that needs a declaration throws it.
+    let infoPlistError: LocationError?
     let clock: any Clock<Duration>
     let timing: Timing
     var alwaysMemory: AlwaysRequestMemory
 
+    /// What the client knows of iOS for this app, as the one model of its rules: each request is decided on it in
+    /// place (``LocationPolicy/requestWhenInUse()`` and the others leave the prompt they show and what they learn in
+    /// it), and each observation updates it as it arrives — the status and accuracy Core Location reports, Location
+    /// Services, the app's activity, a prompt shown, answered or never shown, a background or service session
+    /// started or ended, the manager's settings, the Always-asked memory.
+    ///
+    /// iOS does not tell all it holds. Allow Once reads as When In Use, and is known only from an upgrade prompt
+    /// that never appears; temporary full accuracy reads as full accuracy, and is known only from the answer to its
+    /// prompt; a declined Always upgrade or precise prompt is known only from its answer. Each is set from the
+    /// observation that reveals it (`LocationPolicy+Observation.swift`); provisional Always is never known.
+    var policy: LocationPolicy
     /// Whether the app is active in the foreground (no system alert over it).
     var isActive: Bool
-    /// Whether the app is in the foreground (it may be inactive under a system alert).
-    var isForeground: Bool
-    /// Whether Location Services are on, as last read off the main actor (the check can block).
-    var servicesEnabled = true
-    /// The authorization prompt being waited for, if any.
+    /// The authorization prompt being waited for, if any; the policy holds which prompt is on screen.
     var prompt: PendingPrompt?
     /// Waits for the upgrade prompt to appear; cancelled once it does, or once the request completes.
     var appearanceTimer: Task<Void, Never>?
-    /// Whether the temporary full accuracy prompt is on screen.
-    var accuracyPromptShowing = false
     var nextID = 0
 
     var eventSubscribers: [Int: AsyncStream<LocationEvent>.Continuation] = [:]
@@ -76,7 +82,6 @@ package final class ManagerClient {
     var locationRequests: [Int: LocationRequest] = [:]
     var regions: [String: Region] = [:]
     var isUpdatingLocation = false
-    var hasBackgroundSession = false
     /// The most fixes that wait for one live-updates consumer.
     var bufferedFixLimit = 1024
     /// The simulated OS's delivery gate, over a simulated manager: the OS narrows the live-updates queues there the
@@ -85,20 +90,10 @@ package final class ManagerClient {
     /// Notification observers that live as long as the adapter (Apple platforms).
     package var observers: [AnyObject] = []
 
-    /// The authorization the app was last told of.
-    var current: Authorization
-    /// Whether full accuracy came from a temporary request (iOS does not say; the adapter remembers).
-    var fullAccuracyIsTemporary = false
-    /// Whether the last temporary full accuracy prompt was declined.
-    var fullAccuracyDeclined = false
-    /// Whether the last Always request left the app with When In Use.
-    var alwaysDeclined = false
     /// Whether Core Location reported it has no fix for now (`kCLErrorLocationUnknown`).
     var locationUnknown = false
     /// Whether Core Location paused updates because the device stopped moving.
     var paused = false
-    /// The manager's settings the app set.
-    var properties = LocationProperties()
     /// Whether the app started the standard location service itself (`startUpdatingLocation`).
     var standardServiceStarted = false
     /// Whether significant-change monitoring runs.
@@ -106,7 +101,8 @@ package final class ManagerClient {
     /// The service sessions the app holds: what each declared, its diagnostics, and its `CLServiceSession` token
     /// where the platform has one.
     var sessions: [Int: (session: LocationPolicy.Session, channel: DiagnosticsChannel, token: Int?)] = [:]
-    /// The authorization the app was last told of, for synchronous readers off the main actor.
+    /// The authorization the app was last told of: subscribers heard it, and synchronous readers off the main actor
+    /// read it. A change is announced when the policy's authorization differs from it.
     let snapshot = LockedValue(Authorization(status: .notDetermined, accuracy: .fullAccuracy))
 
     /// Creates an adapter on a manager, and takes the manager's delegate callbacks.
@@ -127,44 +123,44 @@ package final class ManagerClient {
         alwaysMemory: AlwaysRequestMemory
     ) {
         self.manager = manager
-        self.declarations = declarations
+        if case .failure(let error) = declarations { infoPlistError = error } else { infoPlistError = nil }
         self.clock = clock
         self.timing = timing
         self.alwaysMemory = alwaysMemory
         self.isActive = applicationState == .active
-        self.isForeground = applicationState != .background
-        self.current = Authorization(status: .notDetermined, accuracy: .fullAccuracy)
-        self.current = readAuthorization()
-        snapshot.current = current
+        var policy = LocationPolicy(
+            declarations: (try? declarations.get()) ?? UsageDescriptions(),
+            appState: applicationState == .background ? .background : .foreground
+        )
+        policy.observe(status: manager.authorizationStatus, accuracy: manager.accuracyAuthorization)
+        policy.allowsBackgroundUpdates = manager.allowsBackgroundLocationUpdates
+        policy.properties.allowsBackgroundLocationUpdates = policy.allowsBackgroundUpdates
+        self.policy = policy
+        snapshot.current = policy.authorization
         // Core Location keeps monitored regions across launches: their events are the app's from the start.
         for region in manager.monitoredRegions { regions[region.identifier] = region }
         manager.callback = { [weak self] callback in self?.receive(callback) }
         Task { [weak self] in await self?.refreshServicesEnabled() }
     }
 
-    /// The authorization as the manager reports it now, with what the adapter remembers.
-    func readAuthorization() -> Authorization {
-        let accuracy = manager.accuracyAuthorization
-        return Authorization(
-            status: manager.authorizationStatus,
-            accuracy: accuracy,
-            isFullAccuracyTemporary: accuracy == .fullAccuracy && fullAccuracyIsTemporary,
-            servicesEnabled: servicesEnabled
-        )
-    }
+    /// The authorization the app reads now, as the policy holds it from what Core Location reported.
+    var current: Authorization { policy.authorization }
+
+    /// Whether the app is in the foreground (it may be inactive under a system alert).
+    var isForeground: Bool { policy.appState == .foreground }
 
     /// Whether Location Services are on for the device; the authorization the client reports follows what it read.
     func locationServicesEnabled() async -> Bool {
         await refreshServicesEnabled()
-        return servicesEnabled
+        return policy.device.servicesEnabled
     }
 
     /// Reads whether Location Services are on, off the main actor (Apple warns that the check can make the UI
     /// unresponsive); a change is an authorization change.
     func refreshServicesEnabled() async {
         let enabled = await manager.locationServicesEnabled()
-        guard enabled != servicesEnabled else { return }
-        servicesEnabled = enabled
+        guard enabled != policy.device.servicesEnabled else { return }
+        policy.device.servicesEnabled = enabled
         authorizationMayHaveChanged()
     }
 
@@ -191,7 +187,7 @@ package final class ManagerClient {
     package func appDidBecomeActive() {
         isActive = true
         if !isForeground { sessionsCameIntoUse() }
-        isForeground = true
+        policy.appState = .foreground
         defer { askForServiceSessions() }
         guard let pending = prompt, pending.shown else { return }
         let id = pending.id
@@ -220,7 +216,7 @@ package final class ManagerClient {
     /// still waiting completes, and live updates end.
     package func appWillTerminate() {
         isActive = false
-        isForeground = false
+        policy.appState = .notRunning
         promptWentAway()
         for id in locationRequests.keys.sorted() { finishLocationRequest(id, .failure(LocationError.cancelled)) }
         let ended = updateSubscribers
@@ -239,7 +235,7 @@ package final class ManagerClient {
     /// The app went to the background.
     package func appDidEnterBackground() {
         isActive = false
-        isForeground = false
+        policy.appState = .background
         promptWentAway()
         refreshDiagnostics()
     }
@@ -247,7 +243,7 @@ package final class ManagerClient {
     /// The app is coming back to the foreground.
     package func appWillEnterForeground() {
         if !isForeground { sessionsCameIntoUse() }
-        isForeground = true
+        policy.appState = .foreground
         refreshDiagnostics()
     }
 }

@@ -55,8 +55,8 @@ extension Diagnostic {
 
     /// The diagnostics that hold, from the authorization and what else is known.
     ///
-    /// The engine gets the circumstances from ``LocationPolicy``; the Core Location adapter from what Core
-    /// Location told it.
+    /// The engine and the client logic get the circumstances from their ``LocationPolicy``: the engine's holds what
+    /// the simulated OS holds, the client logic's what Core Location told it.
     ///
     /// - Parameters:
     ///   - authorization: The authorization now.

@@ -342,7 +342,7 @@ final class StandInClientUnderTest: ClientUnderTest {
         harness.ios.answer(answer)
         // Keep Only While Using changes nothing and sends no callback: the client learns the answer once the app has
         // been active again for a while, as on a device.
-        if let pending = harness.adapter.prompt, pending.kind == .alwaysUpgrade, pending.shown {
+        if let pending = harness.adapter.prompt, harness.adapter.policy.prompt?.kind == .alwaysUpgrade, pending.shown {
             await harness.yieldUntilSleeping()
             await harness.clock.advance(by: harness.adapter.timing.promptSettle)
         }

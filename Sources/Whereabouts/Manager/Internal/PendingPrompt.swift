@@ -1,10 +1,9 @@
 /// An authorization prompt the client is waiting on, and the requests waiting for its answer; each waiter's
-/// continuation is resumed exactly once.
+/// continuation is resumed exactly once. Which prompt it is (`.whenInUse`, also for Always from `.notDetermined`, or
+/// `.alwaysUpgrade`) the client's policy holds, as the prompt on screen.
 struct PendingPrompt {
     /// Identifies the prompt (the request that put it on screen).
     let id: Int
-    /// `.whenInUse` (also for Always from `.notDetermined`) or `.alwaysUpgrade`.
-    let kind: PermissionPrompt.Kind
     /// The authorization when the request was made.
     let before: Authorization
     /// Whether the app resigned active since the request (a prompt covers it).
