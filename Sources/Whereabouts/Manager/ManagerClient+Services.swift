@@ -12,8 +12,10 @@ extension ManagerClient {
         authorizationMayHaveChanged()
         let id = makeID()
         let (stream, continuation) = AsyncStream.makeStream(of: Authorization.self)
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.authorizationSubscribers[id] = nil }
+        // The consumer's stream keeps the adapter (and its manager) while it reads, as a live-updates stream does: a
+        // `for await` loop outlives the client value it came from. Ending the stream lets them go.
+        continuation.onTermination = { [self] _ in
+            Task { @MainActor in self.authorizationSubscribers[id] = nil }
         }
         continuation.yield(current)
         authorizationSubscribers[id] = continuation
@@ -25,8 +27,10 @@ extension ManagerClient {
         authorizationMayHaveChanged()
         let id = makeID()
         let (stream, continuation) = AsyncStream.makeStream(of: LocationEvent.self)
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.eventSubscribers[id] = nil }
+        // The consumer's stream keeps the adapter (and its manager) while it reads, as a live-updates stream does: a
+        // `for await` loop outlives the client value it came from. Ending the stream lets them go.
+        continuation.onTermination = { [self] _ in
+            Task { @MainActor in self.eventSubscribers[id] = nil }
         }
         continuation.yield(.didChangeAuthorization(current))
         eventSubscribers[id] = continuation
