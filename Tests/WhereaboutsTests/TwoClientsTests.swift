@@ -132,4 +132,60 @@ struct TwoClientsTests {
         #expect(await sourceA.send(.heading(Self.heading(90))))
         #expect(await Self.nextService(&eventsA) == .didUpdateHeading(Self.heading(90)))
     }
+
+    /// A fix at `latitude` on the 2.35° E meridian, `second` seconds into the track.
+    static func fix(_ latitude: Double, second: Double) -> Location {
+        Location(
+            coordinate: Coordinate(latitude: latitude, longitude: 2.35),
+            horizontalAccuracy: 5,
+            timestamp: Date(timeIntervalSince1970: 1_790_000_000 + second)
+        )
+    }
+
+    /// Reads live updates until the next that carries a fix.
+    static func nextFix(
+        _ updates: inout AsyncThrowingStream<LocationUpdate, any Error>.Iterator
+    ) async throws -> Location? {
+        while let update = try await updates.next(isolation: #isolation) {
+            if let location = update.location { return location }
+        }
+        return nil
+    }
+
+    @Test("a location manager's desired accuracy is its own: another manager's fixes stay precise")
+    func desiredAccuracyIsEachManagersOwn() async throws {
+        let (_, sourceA, clientA, sourceB, clientB) = await Self.twoClients()
+        // A weather feature wants a city-level position; a map wants every precise fix.
+        try await clientA.set(desiredAccuracy: .reduced)
+        var updatesA = await clientA.liveUpdates().makeAsyncIterator()
+        var updatesB = await clientB.liveUpdates().makeAsyncIterator()
+        await sourceA.waitUntilRunning()
+        await sourceB.waitUntilRunning()
+        #expect(await sourceB.send(Self.fix(45.0, second: 0)))
+        #expect(try await Self.nextFix(&updatesB) == Self.fix(45.0, second: 0), "B asked for nothing: precise")
+        #expect(await sourceA.send(Self.fix(48.0, second: 0)))
+        let coarse = try #require(try await Self.nextFix(&updatesA))
+        #expect(coarse.horizontalAccuracy >= 1_000, "A asked for .reduced: approximate")
+        #expect(await sourceB.send(Self.fix(45.0002, second: 1)))
+        #expect(try await Self.nextFix(&updatesB) == Self.fix(45.0002, second: 1))
+    }
+
+    @Test("a location manager's distance filter is its own, and measured from that manager's last fix")
+    func distanceFilterIsEachManagersOwn() async throws {
+        let (_, sourceA, clientA, sourceB, clientB) = await Self.twoClients()
+        try await clientA.set(distanceFilter: .meters(3_000))
+        var updatesA = await clientA.liveUpdates().makeAsyncIterator()
+        var updatesB = await clientB.liveUpdates().makeAsyncIterator()
+        await sourceA.waitUntilRunning()
+        await sourceB.waitUntilRunning()
+        #expect(await sourceA.send(Self.fix(48.0, second: 0)))
+        #expect(try await Self.nextFix(&updatesA) == Self.fix(48.0, second: 0))
+        #expect(await sourceB.send(Self.fix(45.0, second: 0)))
+        #expect(try await Self.nextFix(&updatesB) == Self.fix(45.0, second: 0))
+        #expect(await sourceB.send(Self.fix(45.0001, second: 1)))
+        #expect(try await Self.nextFix(&updatesB) == Self.fix(45.0001, second: 1), "11 m on: B has no filter")
+        #expect(await sourceA.send(Self.fix(48.0001, second: 1)))  // 11 m from A's last: held back
+        #expect(await sourceA.send(Self.fix(48.05, second: 2)))  // 5.6 km on: through
+        #expect(try await Self.nextFix(&updatesA) == Self.fix(48.05, second: 2))
+    }
 }

@@ -107,7 +107,7 @@ extension AuthorizationEngine {
             batchLimit: Self.batchLimit,
             onClose: { Task { await self.removeSubscriber(id) } }
         )
-        mailbox.restrict(to: currentAllowance)
+        mailbox.restrict(to: allowance(for: key))
         let added = addSubscriber(
             mailbox: mailbox,
             key: key,
@@ -262,7 +262,10 @@ extension AuthorizationEngine {
             }
             slots[key] = slot
         }
-        if !hasStandardConsumers { lastStandardFix = nil }
+        if !hasStandardConsumers {
+            lastStandardFix = nil
+            otherStandardFixes.removeAll()
+        }
         if !subscribers.isEmpty, watchdog == nil {
             let clock = clock
             let interval = options.unavailableAfter
@@ -384,12 +387,19 @@ extension AuthorizationEngine {
     private func batchRules(from key: SourceSlot.Key?, expecting count: Int) -> BatchRules {
         if outgoing.isEmpty { outgoing.reserveCapacity(min(count, Self.batchLimit)) }
         let policy = policy
+        // The manager whose source this is decides how precise its fixes are and how far apart.
+        let properties = deliveryProperties(for: key)
+        if key != lastStandardKey {
+            otherStandardFixes[lastStandardKey] = lastStandardFix
+            lastStandardFix = otherStandardFixes.removeValue(forKey: key)
+            lastStandardKey = key
+        }
         return BatchRules(
             arrival: elapsed(),
             mayDeliver: policy.mayDeliverLocations,
-            precise: policy.deliversPreciseFixes,
+            precise: policy.isPrecise && properties.desiredAccuracy != .reduced,
             authorization: currentAuthorization,
-            distanceFilter: policy.properties.distanceFilter,
+            distanceFilter: properties.distanceFilter,
             feedsMonitors: key == nil || key == serving(monitorKey)
         )
     }
@@ -509,11 +519,16 @@ extension AuthorizationEngine {
     /// the accuracy or the app's state changed: the queued fixes it no longer may are dropped there.
     func restrictDelivery() {
         deliveryGate.restrict(to: Self.gateAllowance(policy))
-        let allowance = currentAllowance
-        guard allowance != lastAllowance else { return }
+        var allowances: [SourceSlot.Key: DeliveryAllowance] = [:]
+        for subscriber in subscribers.values where allowances[subscriber.key] == nil {
+            allowances[subscriber.key] = allowance(for: subscriber.key)
+        }
+        guard allowances != lastAllowances else { return }
         flushOutgoing()
-        lastAllowance = allowance
-        for subscriber in subscribers.values { subscriber.mailbox?.restrict(to: allowance) }
+        lastAllowances = allowances
+        for subscriber in subscribers.values {
+            if let allowance = allowances[subscriber.key] { subscriber.mailbox?.restrict(to: allowance) }
+        }
     }
 
     /// Which fixes the client logic over this OS's managers may hand out: precision as the authorization's accuracy,
@@ -525,9 +540,26 @@ extension AuthorizationEngine {
         )
     }
 
-    /// Which fixes the app may be handed now.
-    var currentAllowance: DeliveryAllowance {
-        DeliveryAllowance(locations: policy.mayDeliverLocations, precise: policy.deliversPreciseFixes)
+    /// Which fixes the consumers of a slot may be handed now: the authorization's, narrowed by their location manager's
+    /// desired accuracy.
+    ///
+    /// - Parameter key: The consumers' slot.
+    /// - Returns: The allowance.
+    func allowance(for key: SourceSlot.Key) -> DeliveryAllowance {
+        DeliveryAllowance(
+            locations: policy.mayDeliverLocations,
+            precise: policy.isPrecise && deliveryProperties(for: key).desiredAccuracy != .reduced
+        )
+    }
+
+    /// The settings that decide what the consumers of a slot's fixes get: its client's location manager's own, or the
+    /// policy's for the engine's own consumers and a batch ingested by hand.
+    ///
+    /// - Parameter key: The slot; `nil` for a batch ingested by hand.
+    /// - Returns: The settings.
+    func deliveryProperties(for key: SourceSlot.Key?) -> LocationProperties {
+        if let key, case .client = key { return managerProperties[key] ?? LocationProperties() }
+        return policy.properties
     }
 
     /// Sends an update without a location to each subscriber whose view of the diagnostics or

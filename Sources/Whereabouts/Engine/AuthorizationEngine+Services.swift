@@ -14,7 +14,25 @@ extension AuthorizationEngine {
     /// - Parameter change: The settings to change; `nil` values stay.
     /// - Throws: ``LocationError`` ``LocationError/Code/backgroundModeMissing``.
     package func set(_ change: LocationProperties.Change) async throws(LocationError) {
+        try await set(change, for: nil)
+    }
+
+    /// ``set(_:)`` by one client's location manager: its own desired accuracy and distance filter decide what its
+    /// consumers get; the OS-wide settings (pausing, the heading filter, background updates) follow the last change
+    /// of any manager.
+    ///
+    /// - Parameters:
+    ///   - change: The settings to change; `nil` values stay.
+    ///   - client: The client's source; `nil` for the engine's own.
+    /// - Throws: ``LocationError`` ``LocationError/Code/backgroundModeMissing``.
+    package func set(_ change: LocationProperties.Change, for client: SourceAttachment?) async throws(LocationError) {
         try update { (policy) throws(LocationError) in try policy.set(change) }
+        if let client {
+            let key = slot(of: client)
+            var own = managerProperties[key] ?? LocationProperties()
+            own.apply(change)
+            managerProperties[key] = own
+        }
         if !policy.properties.pausesLocationUpdatesAutomatically { resume() }
         stateDidChange()
     }

@@ -142,8 +142,9 @@ public actor AuthorizationEngine {
     /// The location managers' event streams: every event but the standard service's fixes.
     var managerEventContinuations: [Int: AsyncStream<LocationEvent>.Continuation] = [:]
     @exclusivity(unchecked) var lastAuthorization: Authorization?
-    /// Which fixes the live-updates consumers may still be handed, as last told to their mailboxes.
-    var lastAllowance = DeliveryAllowance.all
+    /// Which fixes the live-updates consumers may still be handed, by their manager's slot, as last told to their
+    /// mailboxes.
+    var lastAllowances: [SourceSlot.Key: DeliveryAllowance] = [:]
     /// The live updates made from the batch being ingested, not yet handed to the subscribers; each carries a fix.
     @exclusivity(unchecked) var outgoing: [LocationUpdate] = []
     /// Whether the fixes of `outgoing` are precise.
@@ -164,8 +165,16 @@ public actor AuthorizationEngine {
     /// How many raw fixes arrived, and the number of the last one counted in ``deliveredCount``.
     @exclusivity(unchecked) var rawFixNumber = 0
     @exclusivity(unchecked) var countedFixNumber = 0
-    /// The last raw fix the standard service delivered (for the distance filter).
+    /// The last raw fix the standard service delivered from the source of `lastStandardKey` (for its distance filter).
     @exclusivity(unchecked) var lastStandardFix: Location?
+    /// Whose `lastStandardFix` is: the slot of the batch being ingested (`nil`: a batch ingested by hand).
+    @exclusivity(unchecked) var lastStandardKey: SourceSlot.Key?
+    /// The other slots' last delivered raw fixes: each location manager's distance filter is measured from its own.
+    var otherStandardFixes: [SourceSlot.Key?: Location] = [:]
+    /// Each client's location manager's own settings, as each `CLLocationManager` has its own: its desired accuracy
+    /// and distance filter decide what its consumers get. A manager that set nothing has the defaults; the engine's
+    /// own consumers (and a batch ingested by hand) follow the policy's settings.
+    var managerProperties: [SourceSlot.Key: LocationProperties] = [:]
     /// The last heading the app received.
     var lastHeading: Heading?
     /// Whether updates paused because the device stood still (`pausesLocationUpdatesAutomatically`).

@@ -215,11 +215,15 @@ extension ManagerClient {
         let clock = clock
         let wait = timing.promptAppearance
         let manager = manager
+        let elapsed = Stopwatch(clock).elapsed
         appearanceTimer = Task { [weak self] in
-            // Timed from when the request reached the OS: a prompt it put up has made the app resign active by then,
-            // and that news is queued on the main actor ahead of this timer's end.
+            // Once the request has reached the OS, a prompt it put up has made the app resign active, and that news is
+            // queued on the main actor: let it run before this timer can end, however long the OS took.
             await manager.settle()
-            guard (try? await clock.sleep(for: wait)) != nil else { return }
+            await Task.yield()
+            let remaining = wait - elapsed()
+            if remaining > .zero, (try? await clock.sleep(for: remaining)) == nil { return }
+            guard !Task.isCancelled else { return }
             guard let self, let pending = self.prompt, pending.id == id, !pending.shown else { return }
             self.policy.observeUpgradePromptNotShown()
             self.finishPrompt(id, .success(self.outcome(.ignored(.temporaryAuthorization))))

@@ -197,7 +197,7 @@ package final class SimulatedLocationManager: LocationManaging {
             pausesLocationUpdatesAutomatically: properties.pausesLocationUpdatesAutomatically,
             showsBackgroundLocationIndicator: properties.showsBackgroundLocationIndicator
         )
-        send { engine in try? await engine.set(change) }
+        send { [client] engine in try? await engine.set(change, for: client) }
     }
 
     package func startUpdatingHeading() {
