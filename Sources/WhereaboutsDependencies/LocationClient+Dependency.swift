@@ -35,7 +35,7 @@ extension DependencyValues {
     /// On Linux, set the live client at launch:
     ///
     /// ```swift
-    /// prepareDependencies { $0.locationClient = .simulated(engine: engine, source: source) }
+    /// prepareDependencies { $0.locationClient = .simulated(os: engine, source: source) }
     /// ```
     public var locationClient: LocationClient {
         get { self[LocationClientKey.self] }
@@ -85,7 +85,7 @@ extension LocationClient {
             let message =
                 "LocationClient.\(endpoint) was called on the live location client, but this platform "
                 + "has no Core Location; provide a client at launch with `prepareDependencies { "
-                + "$0.locationClient = .simulated(engine: engine, source: source) }` (a gpsd or replay source)"
+                + "$0.locationClient = .simulated(os: engine, source: source) }` (a gpsd or replay source)"
             reportIssue(message)
             return UnimplementedFailure(description: message)
         }

@@ -28,7 +28,7 @@ public import Whereabouts
 ///
 /// ```swift
 /// let source = try GPSDSource(url: "gpsd://127.0.0.1:2947")
-/// let client = LocationClient.simulated(engine: engine, source: source)
+/// let client = LocationClient.simulated(os: engine, source: source)
 /// for try await event in source.events() { print(event) }
 /// ```
 ///

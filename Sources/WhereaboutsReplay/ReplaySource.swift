@@ -10,7 +10,7 @@ public import Whereabouts
 ///
 /// ```swift
 /// let source = ReplaySource(.file(URL(filePath: "walk.gpx")), speed: .multiplier(10))
-/// let client = LocationClient.simulated(engine: engine, source: source)
+/// let client = LocationClient.simulated(os: engine, source: source)
 /// ```
 ///
 /// In a test, pass swift-clocks' `TestClock` (`import Clocks`) and advance it to move the replay on.

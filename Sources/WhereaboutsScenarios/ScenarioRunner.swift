@@ -2,7 +2,7 @@ import Clocks
 import Foundation
 public import Whereabouts
 
-/// Runs a ``Scenario`` against a real `AuthorizationEngine`, step by step, on a test clock.
+/// Runs a ``Scenario`` against a real `SimulatedOS`, step by step, on a test clock.
 ///
 /// Each step completes before the next starts: a request either completes or leaves its
 /// prompt on screen, a fix is handled before the runner moves on, and `wait` advances the
@@ -61,7 +61,7 @@ public struct ScenarioRunner: Sendable {
 
 /// The state of one run of a scenario.
 final class Run: Sendable {
-    let engine: AuthorizationEngine
+    let engine: SimulatedOS
     let source = ScenarioSource()
     let clock: TestClock<Duration>
     /// The clock's time when the run started: a fix's timestamp is ``Scenario/epoch`` plus the time since.
@@ -73,7 +73,7 @@ final class Run: Sendable {
         let clock = TestClock()
         self.clock = clock
         start = clock.now
-        engine = await AuthorizationEngine(
+        engine = await SimulatedOS(
             appID: scenario.appID,
             declarations: scenario.info,
             prompter: person,
@@ -228,7 +228,7 @@ final class Run: Sendable {
     static func regions(_ count: Int) -> String { count == 1 ? "1 region" : "\(count) regions" }
     static func sessions(_ count: Int) -> String { count == 1 ? "1 session" : "\(count) sessions" }
 
-    private func submit(_ request: AuthorizationEngine.Request, notes: inout [String]) async {
+    private func submit(_ request: SimulatedOS.Request, notes: inout [String]) async {
         let ticket = await engine.submit(request)
         state.pending.append(ticket)
         if let prompt = await engine.presentedPrompt, !(await engine.isFinished(ticket)) {

@@ -18,7 +18,7 @@ public import Whereabouts
 ///
 /// ```swift
 /// let person = ManualPerson()
-/// let engine = await AuthorizationEngine(appID: "com.example.demo", declarations: declarations, prompter: person)
+/// let engine = await SimulatedOS(appID: "com.example.demo", declarations: declarations, prompter: person)
 /// let request = Task { try await engine.requestWhenInUseAuthorization() }
 /// let prompt = try await person.nextPrompt()  // the prompt is up; the request waits for the person
 /// #expect(prompt.kind == .whenInUse)

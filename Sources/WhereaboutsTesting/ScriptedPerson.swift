@@ -9,7 +9,7 @@ public import Whereabouts
 ///
 /// ```swift
 /// let person = ScriptedPerson([.allowWhileUsing(precise: false), .allowPrecise])
-/// let engine = await AuthorizationEngine(appID: "demo", declarations: declarations, prompter: person)
+/// let engine = await SimulatedOS(appID: "demo", declarations: declarations, prompter: person)
 /// _ = try await engine.requestWhenInUseAuthorization()
 /// #expect(person.prompts.map(\.kind) == [.whenInUse])
 /// ```

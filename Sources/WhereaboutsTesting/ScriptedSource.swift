@@ -10,7 +10,7 @@ public import Whereabouts
 ///
 /// ```swift
 /// let source = ScriptedSource()
-/// let client = LocationClient.simulated(engine: engine, source: source)
+/// let client = LocationClient.simulated(os: engine, source: source)
 /// let request = Task { try await client.requestLocation() }
 /// await source.waitUntilRunning()   // the request is waiting for a fix
 /// await source.send(fix)

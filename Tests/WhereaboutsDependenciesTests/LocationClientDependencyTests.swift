@@ -127,12 +127,12 @@ struct LocationClientDependencyTests {
 
     @Test("A live engine client can be set as the dependency")
     func engineAsDependency() async throws {
-        let engine = await AuthorizationEngine(
+        let engine = await SimulatedOS(
             appID: "com.example.findme",
             declarations: UsageDescriptions(whenInUse: "Map."),
             prompter: Declines()
         )
-        let client = LocationClient.simulated(engine: engine, source: EmptySource())
+        let client = LocationClient.simulated(os: engine, source: EmptySource())
         let outcome = try await withDependencies {
             $0.locationClient = client
         } operation: {

@@ -12,14 +12,14 @@ struct TestClockTests {
     func requestLocationTimesOutOnTheTestClock() async throws {
         let clock = TestClock()
         let source = ScriptedSource()
-        let engine = await AuthorizationEngine(
+        let engine = await SimulatedOS(
             appID: "com.example.find-me",
             declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
             prompter: ScriptedPerson(),
             clock: clock
         )
         await engine.changeSettings(status: .authorizedWhenInUse)
-        let client = LocationClient.simulated(engine: engine, source: source)
+        let client = LocationClient.simulated(os: engine, source: source)
         let request = Task { try await client.requestLocation() }
         await source.waitUntilRunning()  // the request is in, its time limit set
 

@@ -101,14 +101,14 @@ struct GPSDIntegrationTests {
                 secret: Coarsener.Secret(k0: 1, k1: 2),
                 configuration: .init(maximumFixesPerHour: 7_200)
             )
-            let engine = await AuthorizationEngine(
+            let engine = await SimulatedOS(
                 appID: "com.example.gpsd",
                 declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
                 prompter: ScriptedPerson([.allowWhileUsing(precise: false)]),
                 coarsener: coarsener
             )
             let source = GPSDSource(port: harness.gpsd.port, logger: Self.quietLogger)
-            let client = LocationClient.simulated(engine: engine, source: source)
+            let client = LocationClient.simulated(os: engine, source: source)
             let outcome = try await client.requestWhenInUseAuthorization()
             #expect(outcome.status == .authorizedWhenInUse)
             #expect(outcome.accuracy == .reducedAccuracy)
@@ -134,13 +134,13 @@ struct GPSDIntegrationTests {
     @Test("revoking while gpsd's fixes flow: not one location after the revoke update")
     func revokeStopsFixes() async throws {
         try await GPSDHarness.with { harness in
-            let engine = await AuthorizationEngine(
+            let engine = await SimulatedOS(
                 appID: "com.example.gpsd",
                 declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
                 prompter: ScriptedPerson([.allowWhileUsing(precise: true)])
             )
             let source = GPSDSource(port: harness.gpsd.port, logger: Self.quietLogger)
-            let client = LocationClient.simulated(engine: engine, source: source)
+            let client = LocationClient.simulated(os: engine, source: source)
             let outcome = try await client.requestWhenInUseAuthorization()
             #expect(outcome.accuracy == .fullAccuracy)
 

@@ -139,7 +139,7 @@ struct ManualPersonTests {
     @Test("with the engine: the request waits while the prompt is up and returns with the answer the test gives")
     func drivesTheEngine() async throws {
         let person = ManualPerson()
-        let engine = await AuthorizationEngine(
+        let engine = await SimulatedOS(
             appID: "com.example.manual",
             declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
             prompter: person

@@ -8,8 +8,8 @@ import WhereaboutsTesting
 @Suite(.timeLimit(.minutes(5)))
 struct ScriptedSourceTests {
     /// An engine on a test clock: a one-shot request's time limit never passes while a busy machine runs the test.
-    static func engine() async -> AuthorizationEngine {
-        await AuthorizationEngine(
+    static func engine() async -> SimulatedOS {
+        await SimulatedOS(
             appID: "com.example.test",
             declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
             prompter: ScriptedPerson(),
@@ -28,7 +28,7 @@ struct ScriptedSourceTests {
         let engine = await Self.engine()
         await engine.changeSettings(status: .authorizedWhenInUse)
         let source = ScriptedSource()
-        let client = LocationClient.simulated(engine: engine, source: source)
+        let client = LocationClient.simulated(os: engine, source: source)
         await source.waitUntilStopped()  // nothing listens yet: at once
         let started = Task {
             await source.waitUntilRunning()
@@ -57,7 +57,7 @@ struct ScriptedSourceTests {
         let engine = await Self.engine()
         await engine.changeSettings(status: .authorizedWhenInUse)
         let source = ScriptedSource()
-        let client = LocationClient.simulated(engine: engine, source: source)
+        let client = LocationClient.simulated(os: engine, source: source)
         // The app's loop, as a model's would run it, reporting each location it handled.
         let (handled, report) = AsyncStream.makeStream(of: Location.self)
         let loop = Task {

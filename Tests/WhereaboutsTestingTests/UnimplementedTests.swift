@@ -78,7 +78,7 @@ struct UnimplementedTests {
     func scriptedPersonFailsAtTheCallersLine() async throws {
         let line = #line + 1
         let person = ScriptedPerson()
-        let engine = await AuthorizationEngine(
+        let engine = await SimulatedOS(
             appID: "com.example.test",
             declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
             prompter: person

@@ -12,7 +12,7 @@ struct AuthorizationRequestRuleTests {
     struct IgnoredPath: CustomTestStringConvertible, Sendable {
         let name: String
         let setUp: @Sendable (EngineHarness) async -> Void
-        let request: AuthorizationEngine.Request
+        let request: SimulatedOS.Request
         var testDescription: String { name }
     }
 

@@ -11,8 +11,8 @@ import WhereaboutsTesting
 /// the answer would never return (the time limit fails the test).
 @Suite(.timeLimit(.minutes(5)))
 struct CancelledRequestTests {
-    static func engine(_ person: ManualPerson) async -> AuthorizationEngine {
-        await AuthorizationEngine(
+    static func engine(_ person: ManualPerson) async -> SimulatedOS {
+        await SimulatedOS(
             appID: "com.example.cancel",
             declarations: .complete,
             prompter: person,
@@ -49,7 +49,7 @@ struct CancelledRequestTests {
     func clientRequestCancelled() async throws {
         let person = ManualPerson()
         let engine = await Self.engine(person)
-        let client = LocationClient.simulated(engine: engine, source: ScriptedSource())
+        let client = LocationClient.simulated(os: engine, source: ScriptedSource())
         let request = Task { try await client.requestWhenInUseAuthorization() }
         let prompt = try await person.nextPrompt()
 
@@ -75,7 +75,7 @@ struct CancelledRequestTests {
         let person = ManualPerson()
         let engine = await Self.engine(person)
         await engine.changeSettings(status: .authorizedWhenInUse, precise: false)
-        let client = LocationClient.simulated(engine: engine, source: ScriptedSource())
+        let client = LocationClient.simulated(os: engine, source: ScriptedSource())
         let request = Task { try await client.requestTemporaryFullAccuracy(purposeKey: "Navigation") }
         let prompt = try await person.nextPrompt()
         #expect(prompt.kind == .temporaryFullAccuracy)

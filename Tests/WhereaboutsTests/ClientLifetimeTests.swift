@@ -18,7 +18,7 @@ struct ClientLifetimeTests {
     @Test("events() goes on after the client value it came from is gone")
     func eventsOutliveTheirClient() async {
         let harness = await EngineHarness()
-        var events = await LocationClient.simulated(engine: harness.engine, source: harness.source).events()
+        var events = await LocationClient.simulated(os: harness.engine, source: harness.source).events()
             .makeAsyncIterator()
         #expect(await Self.nextStatus(&events) == .notDetermined)
         await harness.engine.changeSettings(status: .authorizedWhenInUse, precise: true)
@@ -28,7 +28,7 @@ struct ClientLifetimeTests {
     @Test("authorizationUpdates() goes on after the client value it came from is gone")
     func authorizationUpdatesOutliveTheirClient() async {
         let harness = await EngineHarness()
-        var updates = await LocationClient.simulated(engine: harness.engine, source: harness.source)
+        var updates = await LocationClient.simulated(os: harness.engine, source: harness.source)
             .authorizationUpdates().makeAsyncIterator()
         #expect(await updates.next(isolation: #isolation)?.status == .notDetermined)
         await harness.engine.changeSettings(status: .authorizedWhenInUse, precise: true)

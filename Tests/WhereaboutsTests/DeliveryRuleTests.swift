@@ -225,7 +225,7 @@ struct DeliveryRuleTests {
         // when the engine announces each fix itself); the live-updates consumer, which read nothing until the end,
         // at most those: the revoke dropped the fixes still waiting for it.
         let delivered = await harness.engine.deliveredCount
-        #expect((0...AuthorizationEngine.batchLimit).contains(delivered - eventFixes))
+        #expect((0...SimulatedOS.batchLimit).contains(delivered - eventFixes))
         #expect(fixesBefore <= eventFixes)
     }
 }

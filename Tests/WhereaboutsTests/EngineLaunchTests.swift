@@ -15,8 +15,8 @@ struct EngineLaunchTests {
         store: any ConsentStore,
         person: ScriptedPerson = ScriptedPerson(),
         device: DeviceSettings = DeviceSettings()
-    ) async -> AuthorizationEngine {
-        await AuthorizationEngine(
+    ) async -> SimulatedOS {
+        await SimulatedOS(
             appID: appID,
             declarations: .complete,
             prompter: person,

@@ -353,7 +353,7 @@ struct FileConsentStoreTests {
             let store = FileConsentStore(fileURL: file, onWarning: warnings.record)
             let settings = FileConsentStore(fileURL: file, onWarning: warnings.record)
             try await settings.setGrant(Grant(decision: .whenInUse, precise: true), for: Self.demo)
-            let engine = await AuthorizationEngine(
+            let engine = await SimulatedOS(
                 appID: Self.demo,
                 declarations: .complete,
                 prompter: ScriptedPerson([]),

@@ -126,7 +126,7 @@ struct ModelRun {
     var rng: SplitMix64
     let declarations: ModelDeclarations
     var model: ReferenceModel
-    let engine: AuthorizationEngine
+    let engine: SimulatedOS
     let person = ModelPerson()
     let clock = TestClock()
     let recorder = UpdateRecorder()
@@ -152,7 +152,7 @@ struct ModelRun {
         rng = SplitMix64(seed: seed)
         declarations = ModelDeclarations(using: &rng)
         model = ReferenceModel(declarations: declarations)
-        engine = await AuthorizationEngine(
+        engine = await SimulatedOS(
             appID: "com.example.model",
             declarations: declarations.usageDescriptions,
             prompter: person,
@@ -299,7 +299,7 @@ struct ModelRun {
         )
     }
 
-    private mutating func submit(_ request: AuthorizationEngine.Request) async -> Int {
+    private mutating func submit(_ request: SimulatedOS.Request) async -> Int {
         let ticket = await engine.submit(request)
         issued.append(ticket)
         return ticket
@@ -410,7 +410,7 @@ struct ModelRun {
 
     private mutating func checkResult(
         _ ticket: Int,
-        _ result: Result<AuthorizationEngine.RequestResult, LocationError>,
+        _ result: Result<SimulatedOS.RequestResult, LocationError>,
         _ expected: ModelExpected,
         raw: Location?
     ) throws(ModelFailure) {
@@ -460,7 +460,7 @@ struct ModelRun {
         }
     }
 
-    private func describe(_ result: Result<AuthorizationEngine.RequestResult, LocationError>) -> String {
+    private func describe(_ result: Result<SimulatedOS.RequestResult, LocationError>) -> String {
         switch result {
         case .success(.authorization(let outcome)): "authorization \(outcome.status) (\(outcome.resolution))"
         case .success(.accuracy(let outcome)): "accuracy \(outcome.accuracy) (\(outcome.resolution))"

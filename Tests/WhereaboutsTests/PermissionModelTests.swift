@@ -19,14 +19,14 @@ struct PermissionModelTests {
     @Test("A model made right after the engine shows the kept When In Use grant in its first frame")
     func modelStartsWithTheKeptGrant() async throws {
         let store = InMemoryConsentStore(["com.example.launch": Grant(decision: .whenInUse, precise: false)])
-        let engine = await AuthorizationEngine(
+        let engine = await SimulatedOS(
             appID: "com.example.launch",
             declarations: .complete,
             prompter: ScriptedPerson(),
             consentStore: store,
             clock: TestClock()
         )
-        let client = LocationClient.simulated(engine: engine, source: ScriptedSource())
+        let client = LocationClient.simulated(os: engine, source: ScriptedSource())
 
         // Nothing is awaited between making the engine and making the model: its first frame.
         let model = LocationPermissionModel(client: client, purposeKey: "Navigation")

@@ -108,7 +108,7 @@ struct ReviewRegressionTests {
     @MainActor
     func indicatorAfterAccuracyDrops() async {
         let model = LocationPermissionModel(
-            client: .simulated(engine: await EngineHarness().engine, source: ScriptedSource())
+            client: .simulated(os: await EngineHarness().engine, source: ScriptedSource())
         )
         let full = Authorization(status: .authorizedWhenInUse, accuracy: .fullAccuracy)
         model.apply(LocationUpdate(location: fix(), diagnostics: [], authorization: full))

@@ -34,7 +34,7 @@ struct TwoClientsTests {
 
     @Test("a client owns its source: two clients on one engine never swap each other's source")
     func eachClientOwnsItsSource() async throws {
-        let engine = await AuthorizationEngine(
+        let engine = await SimulatedOS(
             appID: "com.example.two",
             declarations: UsageDescriptions(whenInUse: "Shows where you are."),
             prompter: ScriptedPerson([])
@@ -42,8 +42,8 @@ struct TwoClientsTests {
         await engine.changeSettings(status: .authorizedWhenInUse, precise: true)
         let sourceA = CountingSource(latitude: 48.0)
         let sourceB = CountingSource(latitude: 45.0)
-        let clientA = LocationClient.simulated(engine: engine, source: sourceA)
-        let clientB = LocationClient.simulated(engine: engine, source: sourceB)
+        let clientA = LocationClient.simulated(os: engine, source: sourceA)
+        let clientB = LocationClient.simulated(os: engine, source: sourceB)
 
         var updatesA = await clientA.liveUpdates().makeAsyncIterator()
         // Before the fix: calls on either client must not re-wire the other's source.
@@ -73,9 +73,9 @@ struct TwoClientsTests {
 
     /// An engine with When In Use granted, and two clients on it, each with its own scripted source.
     static func twoClients() async -> (
-        AuthorizationEngine, ScriptedSource, LocationClient, ScriptedSource, LocationClient
+        SimulatedOS, ScriptedSource, LocationClient, ScriptedSource, LocationClient
     ) {
-        let engine = await AuthorizationEngine(
+        let engine = await SimulatedOS(
             appID: "com.example.two",
             declarations: UsageDescriptions(whenInUse: "Shows where you are."),
             prompter: ScriptedPerson([])
@@ -84,8 +84,8 @@ struct TwoClientsTests {
         let sourceA = ScriptedSource()
         let sourceB = ScriptedSource()
         return (
-            engine, sourceA, LocationClient.simulated(engine: engine, source: sourceA), sourceB,
-            LocationClient.simulated(engine: engine, source: sourceB)
+            engine, sourceA, LocationClient.simulated(os: engine, source: sourceA), sourceB,
+            LocationClient.simulated(os: engine, source: sourceB)
         )
     }
 

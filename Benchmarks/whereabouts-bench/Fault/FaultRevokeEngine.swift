@@ -95,14 +95,14 @@ struct FaultRevokeEngine: AsyncParsableCommand {
         let appID = "com.example.fault"
         let store = InMemoryConsentStore([appID: Grant(decision: .whenInUse, precise: true)])
         let coarsener = Coarsener(secret: .random())
-        let engine = await AuthorizationEngine(
+        let engine = await SimulatedOS(
             appID: appID,
             declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
             prompter: FaultAllowingPrompter(),
             consentStore: store,
             coarsener: coarsener
         )
-        let client = LocationClient.simulated(engine: engine, source: FaultFirehoseSource())
+        let client = LocationClient.simulated(os: engine, source: FaultFirehoseSource())
         try await client.set(pausesLocationUpdatesAutomatically: false)
         let granted = await client.authorization()
         let minimumCoarse = coarsener.horizontalAccuracy

@@ -42,7 +42,7 @@ enum GPSDBenchmark: Benchmark {
         let what =
             "feeder write (GGA+RMC on TCP) → gpsd 3.22 → TPV on loopback → client decoded the fix; all three "
             + "clients on the same gpsd at once, one epoch every \(Int(interval * 1000)) ms; the engine consumer "
-            + "is LocationClient.simulated(engine:source:).liveUpdates() with a precise when-in-use grant; spread: the "
+            + "is LocationClient.simulated(os:source:).liveUpdates() with a precise when-in-use grant; spread: the "
             + "quantile over \(blocks) blocks of the run; \(arrived)"
         func quantiles(_ values: [Double], _ q: Double) -> (Double, ClosedRange<Double>)? {
             guard !values.isEmpty else { return nil }

@@ -8,7 +8,7 @@ import WhereaboutsGPSD
 struct GPSDLatencyRun {
     /// Per client: write → arrival, in seconds, for each measured epoch that arrived.
     var ours: [Double]
-    /// Through the engine: `LocationClient.simulated(engine:source:)`'s `liveUpdates()`, precise when-in-use grant.
+    /// Through the engine: `LocationClient.simulated(os:source:)`'s `liveUpdates()`, precise when-in-use grant.
     var engine: [Double]
     var python: [Double]
     /// A bare blocking-socket reader stamping arrival before any parsing: the floor on this machine.
@@ -48,7 +48,7 @@ struct GPSDLatencyRun {
         defer { consumer.cancel() }
         let engineArrivals = Arrivals()
         let client = LocationClient.simulated(
-            engine: await Self.grantedEngine(),
+            os: await Self.grantedEngine(),
             source: GPSDSource(host: "127.0.0.1", port: gpsd.port)
         )
         // The feeder's fixes may stand still; with pausing on (the default) updates would pause there.
@@ -117,8 +117,8 @@ struct GPSDLatencyRun {
     }
 
     /// An engine whose app already holds a precise when-in-use grant, in the foreground, so every fix flows.
-    private static func grantedEngine() async -> AuthorizationEngine {
-        await AuthorizationEngine(
+    private static func grantedEngine() async -> SimulatedOS {
+        await SimulatedOS(
             appID: "bench",
             declarations: UsageDescriptions(whenInUse: "The bench reads fixes from gpsd."),
             prompter: NoPrompts(),

@@ -6,9 +6,9 @@ import WhereaboutsTesting
 /// `whereabouts-bench pipeline`: fixes from a source through the engine to a live-updates consumer, against the
 /// fastest bare hand-off of the same fixes between two tasks, and a revoke under full load.
 ///
-/// Ours: an ``AuthorizationEngine`` holding a precise When-In-Use grant (app in the foreground), a pull-based
+/// Ours: an ``SimulatedOS`` holding a precise When-In-Use grant (app in the foreground), a pull-based
 /// source that hands over N prepared fixes in batches of 256 (as a replay at `--speed max` does), and one consumer
-/// of `LocationClient.simulated(engine:source:)`: `liveUpdates()` (one update at a time) and `liveUpdateBatches()`
+/// of `LocationClient.simulated(os:source:)`: `liveUpdates()` (one update at a time) and `liveUpdateBatches()`
 /// (every waiting update at once), counting the updates with a location. Timed from the call until the stream ends
 /// after the last fix.
 /// Baselines, in the same run: a producer task yields the same N fixes into an `AsyncStream` one at a time, and in
@@ -99,7 +99,7 @@ enum PipelineBenchmark: Benchmark {
                 ) + baselines
                     + String(format: "CPU of all threads per fix: ours %.0f ns; ", Samples(cpu).median)
                     + "median of \(rates.count) alternating runs; pull-based source (batches of 256) → "
-                    + "AuthorizationEngine (precise When-In-Use, foreground) → \(form) → one consumer"
+                    + "SimulatedOS (precise When-In-Use, foreground) → \(form) → one consumer"
             )
         }
         var lateFixes: [Double] = []
@@ -145,9 +145,9 @@ enum PipelineBenchmark: Benchmark {
     }
 
     /// An engine with a precise When-In-Use grant.
-    static func preciseEngine() async throws -> AuthorizationEngine {
+    static func preciseEngine() async throws -> SimulatedOS {
         let appID = "com.example.bench"
-        let engine = await AuthorizationEngine(
+        let engine = await SimulatedOS(
             appID: appID,
             declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
             prompter: ScriptedPerson(),
@@ -163,7 +163,7 @@ enum PipelineBenchmark: Benchmark {
     /// Sends the source's fixes through a live engine and returns the seconds until the consumer saw the last.
     static func throughEngine(_ source: ArraySource, batched: Bool) async throws -> Double {
         let engine = try await preciseEngine()
-        let client = LocationClient.simulated(engine: engine, source: source)
+        let client = LocationClient.simulated(os: engine, source: source)
         // The walk stands still at times; with pausing on (the default, as on iOS) updates would pause there.
         try await client.set(pausesLocationUpdatesAutomatically: false)
         var received = 0
@@ -196,7 +196,7 @@ enum PipelineBenchmark: Benchmark {
     /// once the revoke had returned, and the seconds from its return until the consumer read it.
     static func revokeUnderLoad(after count: Int) async throws -> (late: Int, seconds: Double) {
         let engine = try await preciseEngine()
-        let client = LocationClient.simulated(engine: engine, source: EndlessSource())
+        let client = LocationClient.simulated(os: engine, source: EndlessSource())
         try await client.set(pausesLocationUpdatesAutomatically: false)
         let (reached, signal) = AsyncStream<Void>.makeStream()
         let revokedAt = LockedClock()

@@ -3,24 +3,35 @@ extension LocationClient {
     /// manager of the simulated OS instead of `CLLocationManager`.
     ///
     /// This is the client of Linux, of the `whereabouts` command and of tests that run the real rules. Each call makes
-    /// one location manager on `engine` (the simulated OS decides as iOS would) that owns `source`: its live updates,
-    /// one-shot requests and monitors get this source's fixes, and two clients on one engine share the authorization
+    /// one location manager on `os` (the simulated OS decides as iOS would) that owns `source`: its live updates,
+    /// one-shot requests and monitors get this source's fixes, and two clients on one OS share the authorization
     /// but never each other's source. The source runs only while something needs fixes (live updates, a one-shot
     /// request, regions, visits, heading) and stops when the last consumer cancels. What the app sees is what Core
     /// Location would report: a `requestLocation()` fix also reaches ``events`` as `.didUpdateLocations`, a request
     /// iOS ignores sends no event, and a prompt on screen makes the app resign active.
     ///
     /// ```swift
-    /// let engine = await AuthorizationEngine(appID: "com.example.map", declarations: declarations, prompter: person)
-    /// let client = LocationClient.simulated(engine: engine, source: ReplaySource(.file(trackURL)))
+    /// let os = await SimulatedOS(appID: "com.example.map", declarations: declarations, prompter: person)
+    /// let client = LocationClient.simulated(os: os, source: ReplaySource(.file(trackURL)))
     /// ```
     ///
     /// - Parameters:
-    ///   - engine: The simulated OS: the rules, the grant, the prompts and the app's life.
+    ///   - os: The simulated OS: the rules, the grant, the prompts and the app's life.
     ///   - source: Where this client's raw fixes come from.
     /// - Returns: A client over a new location manager of the simulated OS.
-    public static func simulated(engine: AuthorizationEngine, source: any LocationSource) -> LocationClient {
-        .managed(.simulated(engine: engine, source: source))
+    public static func simulated(os: SimulatedOS, source: any LocationSource) -> LocationClient {
+        .managed(.simulated(os: os, source: source))
+    }
+
+    /// The client on the simulated OS, by its former label.
+    ///
+    /// - Parameters:
+    ///   - engine: The simulated OS.
+    ///   - source: Where this client's raw fixes come from.
+    /// - Returns: ``simulated(os:source:)``.
+    @available(*, deprecated, renamed: "simulated(os:source:)")
+    public static func simulated(engine: SimulatedOS, source: any LocationSource) -> LocationClient {
+        simulated(os: engine, source: source)
     }
 
     /// The client on an engine and a source.
@@ -28,14 +39,14 @@ extension LocationClient {
     /// - Parameters:
     ///   - engine: The engine.
     ///   - source: The source.
-    /// - Returns: ``simulated(engine:source:)``.
+    /// - Returns: ``simulated(os:source:)``.
     @available(
         *,
         deprecated,
-        renamed: "simulated(engine:source:)",
+        renamed: "simulated(os:source:)",
         message: "`live` now names the platform's real location client"
     )
-    public static func live(engine: AuthorizationEngine, source: any LocationSource) -> LocationClient {
-        simulated(engine: engine, source: source)
+    public static func live(engine: SimulatedOS, source: any LocationSource) -> LocationClient {
+        simulated(os: engine, source: source)
     }
 }

@@ -1,13 +1,13 @@
 /// What app code calls to get a person's location: a `Sendable` struct of `async` closures.
 ///
 /// On Apple platforms, `LocationClient.live()` (in `WhereaboutsCoreLocation`) is the platform's real location:
-/// Core Location decides. On Linux and in tests, ``simulated(engine:source:)`` runs the same rules on an
-/// ``AuthorizationEngine`` (the simulated OS) with fixes from a source. Replace any endpoint in a test —
+/// Core Location decides. On Linux and in tests, ``simulated(os:source:)`` runs the same rules on an
+/// ``SimulatedOS`` (the simulated OS) with fixes from a source. Replace any endpoint in a test —
 /// `LocationClient.unimplemented()` from WhereaboutsTesting fails the test on every endpoint it
 /// does not override, so a test states exactly what its feature uses.
 ///
 /// ```swift
-/// let client = LocationClient.simulated(engine: engine, source: ReplaySource(...))
+/// let client = LocationClient.simulated(os: engine, source: ReplaySource(...))
 /// _ = try await client.requestWhenInUseAuthorization()
 /// for try await update in await client.liveUpdates() {
 ///     if let location = update.location { print(location.coordinate) }

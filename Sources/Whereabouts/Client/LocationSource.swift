@@ -10,7 +10,7 @@ public enum SourceEvent: Hashable, Sendable {
 
 /// Where raw fixes come from: a GPX or NMEA replay, gpsd, Core Location, or a script in a test.
 ///
-/// A source knows nothing of permissions; the ``AuthorizationEngine`` decides what the app
+/// A source knows nothing of permissions; the ``SimulatedOS`` decides what the app
 /// may see. The engine calls ``events()`` when some service needs fixes and cancels its
 /// iteration when none does, so a source must stop its work (close a file or socket) in the
 /// stream's `onTermination`.

@@ -1,4 +1,4 @@
-/// The source a ``LocationClient/simulated(engine:source:)`` client owns, passed to the engine with each call that
+/// The source a ``LocationClient/simulated(os:source:)`` client owns, passed to the engine with each call that
 /// needs a source.
 ///
 /// The engine keeps one slot per attachment (by its identity): the client's live updates, one-shot requests and

@@ -58,7 +58,7 @@ public import Foundation
 ///
 /// ```swift
 /// let store = FileConsentStore()
-/// let engine = await AuthorizationEngine(
+/// let engine = await SimulatedOS(
 ///     appID: "com.example.demo", declarations: declarations, prompter: prompter, consentStore: store,
 ///     coarsener: Coarsener(secret: try await store.installSecret()))
 /// for await _ in store.changes() {

@@ -1,12 +1,12 @@
 /// One source the engine reads fixes from, and whose consumers they go to.
 ///
-/// The engine's own source (``AuthorizationEngine/attach(_:)``) has the key `.engine`; each
-/// ``LocationClient/simulated(engine:source:)`` client owns a slot of its own, so two clients on one engine never
+/// The engine's own source (``SimulatedOS/attach(_:)``) has the key `.engine`; each
+/// ``LocationClient/simulated(os:source:)`` client owns a slot of its own, so two clients on one engine never
 /// swap each other's source: a client's live updates and one-shot requests get its own source's fixes.
 struct SourceSlot {
     /// Whose source it is.
     enum Key: Hashable, Sendable {
-        /// The engine's own, set with ``AuthorizationEngine/attach(_:)``.
+        /// The engine's own, set with ``SimulatedOS/attach(_:)``.
         case engine
         /// A client's, by the identity of its ``SourceAttachment``.
         case client(ObjectIdentifier)

@@ -2,18 +2,18 @@ extension ManagerClientHolder {
     /// The client logic over a new location manager of the simulated OS, made on first use.
     ///
     /// - Parameters:
-    ///   - engine: The simulated OS.
+    ///   - os: The simulated OS.
     ///   - source: Where the manager's raw fixes come from.
     ///   - clock: The clock the client logic waits on for what iOS does not announce.
     /// - Returns: The holder.
     package nonisolated static func simulated(
-        engine: AuthorizationEngine,
+        os: SimulatedOS,
         source: any LocationSource,
         clock: any Clock<Duration> = ContinuousClock()
     ) -> ManagerClientHolder {
         ManagerClientHolder(
-            beforeFirstUse: { engine.authorizationSnapshot },
-            { ManagerClient(engine: engine, source: source, clock: clock) }
+            beforeFirstUse: { os.authorizationSnapshot },
+            { ManagerClient(engine: os, source: source, clock: clock) }
         )
     }
 }
@@ -25,7 +25,7 @@ extension ManagerClient {
     ///   - engine: The simulated OS.
     ///   - source: Where the manager's raw fixes come from.
     ///   - clock: The clock the client logic waits on.
-    package convenience init(engine: AuthorizationEngine, source: any LocationSource, clock: any Clock<Duration>) {
+    package convenience init(engine: SimulatedOS, source: any LocationSource, clock: any Clock<Duration>) {
         let manager = SimulatedLocationManager(engine: engine, source: source)
         let state: ApplicationState = engine.appStateSnapshot.current == .foreground ? .active : .background
         self.init(

@@ -1,6 +1,6 @@
 /// Turns a Core Location manager into Whereabouts' async API, and makes every request complete.
 ///
-/// iOS makes the decisions here, not the ``Whereabouts/AuthorizationEngine``; the adapter's work is to
+/// iOS makes the decisions here, not the ``Whereabouts/SimulatedOS``; the adapter's work is to
 /// keep rule 0 where Core Location does not: a request iOS would silently ignore (the status is
 /// already decided, a usage description is missing, the app is in the background, Always was asked
 /// before) completes at once with an outcome that says so, and an upgrade prompt answered with "Keep

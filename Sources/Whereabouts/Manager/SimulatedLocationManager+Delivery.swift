@@ -14,7 +14,7 @@ extension SimulatedLocationManager {
         let generation = updatesGeneration
         send { [client] engine in
             // One batch waits here at most: the client logic's queues are the bound.
-            let batches = await engine.liveUpdateBatches(for: client, capacity: AuthorizationEngine.batchLimit)
+            let batches = await engine.liveUpdateBatches(for: client, capacity: SimulatedOS.batchLimit)
             await self.read(batches, generation: generation)
         }
     }

@@ -1,7 +1,7 @@
 /// One `CLLocationManager` on the simulated OS: what ``ManagerClient`` drives on Linux and in tests, as it drives a
 /// real `CLLocationManager` on a device.
 ///
-/// The ``AuthorizationEngine`` is the OS: it holds the grant, shows the prompts and decides, by ``LocationPolicy``,
+/// The ``SimulatedOS`` is the OS: it holds the grant, shows the prompts and decides, by ``LocationPolicy``,
 /// what the app may receive. The manager has its own source and speaks to the client logic only as Core Location
 /// does: through its properties and delegate-style callbacks on the main actor, and as silently where Core Location
 /// is silent — a request the OS ignores sends no callback, an answer that changes nothing sends nothing, and a
@@ -14,10 +14,10 @@
 @MainActor
 package final class SimulatedLocationManager: LocationManaging {
     /// A call on the OS, run in order after the calls made before it.
-    typealias Command = @Sendable (AuthorizationEngine) async -> Void
+    typealias Command = @Sendable (SimulatedOS) async -> Void
 
     /// The OS this manager runs on.
-    package let engine: AuthorizationEngine
+    package let engine: SimulatedOS
     /// This manager's source, as the OS knows it.
     let client: SourceAttachment
     private let commands: AsyncStream<Command>.Continuation
@@ -78,7 +78,7 @@ package final class SimulatedLocationManager: LocationManaging {
     /// - Parameters:
     ///   - engine: The simulated OS.
     ///   - source: Where this manager's raw fixes come from.
-    package init(engine: AuthorizationEngine, source: any LocationSource) {
+    package init(engine: SimulatedOS, source: any LocationSource) {
         self.engine = engine
         self.client = SourceAttachment(source: source)
         engine.adopt(client)
@@ -141,7 +141,7 @@ package final class SimulatedLocationManager: LocationManaging {
 
     /// Asks the OS; whatever it decides reaches the client only as Core Location tells it (an authorization change,
     /// the app resigning active under a prompt), never as a reply.
-    private func ask(_ request: AuthorizationEngine.Request) {
+    private func ask(_ request: SimulatedOS.Request) {
         send { engine in
             let ticket = await engine.submit(request)
             Task { _ = await engine.result(of: ticket) }
@@ -164,7 +164,7 @@ package final class SimulatedLocationManager: LocationManaging {
     /// What Core Location hands the temporary full accuracy completion for what the OS decided: `nil` once the prompt
     /// was shown and answered, an error when it could not be shown.
     nonisolated static func completionError(
-        _ result: Result<AuthorizationEngine.RequestResult, LocationError>
+        _ result: Result<SimulatedOS.RequestResult, LocationError>
     ) -> ManagerError? {
         switch result {
         case .success(.accuracy(let outcome)):

@@ -1,7 +1,7 @@
 /// What iOS holds for one app's location, and the rules that change it, as pure functions of a value.
 ///
 /// Every rule of the article "The rules Whereabouts follows" is decided here and nowhere else: the
-/// ``AuthorizationEngine`` runs these decisions (asks the prompter, keeps the grant, delivers fixes), the Core
+/// ``SimulatedOS`` runs these decisions (asks the prompter, keeps the grant, delivers fixes), the Core
 /// Location adapter asks them whether iOS will show a prompt or stay silent, and the `whereabouts` command asks
 /// them whether a prompt is due. Each family of rules lives in a `LocationPolicy+<Family>.swift` file that opens
 /// with the rule in one sentence, and each is proved by a table test in `LocationPolicyTests`.

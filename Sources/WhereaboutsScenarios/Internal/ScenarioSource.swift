@@ -44,7 +44,7 @@ final class ScenarioSource: LocationSource, @unchecked Sendable {
     ///   - event: The event.
     ///   - engine: The engine reading the source.
     /// - Returns: Whether the engine was reading (`false`: the event was dropped).
-    func send(_ event: SourceEvent, to engine: AuthorizationEngine) async -> Bool {
+    func send(_ event: SourceEvent, to engine: SimulatedOS) async -> Bool {
         guard isRead else { return false }
         await engine.ingest(event)
         return true

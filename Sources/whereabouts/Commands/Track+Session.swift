@@ -125,7 +125,7 @@ struct TrackSession {
     func run() async throws {
         let tally = TrackTally(drawsPicture: command.svg != nil)
         let chosen = try makeSource(tally: tally)
-        let engine = await AuthorizationEngine(
+        let engine = await SimulatedOS(
             appID: setup.appID,
             declarations: setup.declarations,
             prompter: setup.prompter,
@@ -134,7 +134,7 @@ struct TrackSession {
             coarsener: Coarsener(secret: setup.secret)
         )
         let client = LocationClient.simulated(
-            engine: engine,
+            os: engine,
             source: TappedSource(base: chosen.source, tap: tally.sawRaw)
         )
         // `track` shows every fix the app may receive: a recorded track that stops for two minutes must not end

@@ -28,9 +28,9 @@ struct PermissionScreenFlowTests {
         _ person: ScriptedPerson,
         store: InMemoryConsentStore = InMemoryConsentStore()
     ) async
-        -> AuthorizationEngine
+        -> SimulatedOS
     {
-        await AuthorizationEngine(
+        await SimulatedOS(
             appID: "jp.example.spots",
             declarations: declarations,
             prompter: person,
@@ -74,7 +74,7 @@ struct PermissionScreenFlowTests {
         case .restricted: await engine.changeSettings(restricted: true)
         default: await engine.changeSettings(status: status)
         }
-        let model = LocationPermissionModel(client: .simulated(engine: engine, source: ScriptedSource()))
+        let model = LocationPermissionModel(client: .simulated(os: engine, source: ScriptedSource()))
 
         await model.refresh()
 
@@ -146,7 +146,7 @@ struct PermissionScreenFlowTests {
     func prePermissionExplanationShowsOnlyBeforeTheRequest() async throws {
         let person = ScriptedPerson([.allowWhileUsing(precise: true)])
         let model = LocationPermissionModel(
-            client: .simulated(engine: await Self.engine(person), source: ScriptedSource())
+            client: .simulated(os: await Self.engine(person), source: ScriptedSource())
         )
         await model.refresh()
         #expect(model.showsPrePermissionExplanation)
@@ -163,7 +163,7 @@ struct PermissionScreenFlowTests {
     func deniedLeadsToSettings() async throws {
         let person = ScriptedPerson([.dontAllow])
         let model = LocationPermissionModel(
-            client: .simulated(engine: await Self.engine(person), source: ScriptedSource())
+            client: .simulated(os: await Self.engine(person), source: ScriptedSource())
         )
         await model.refresh()
         #expect(model.showsSettingsPrompt == false)
@@ -184,7 +184,7 @@ struct PermissionScreenFlowTests {
         let person = ScriptedPerson()
         let engine = await Self.engine(person)
         await engine.changeSettings(servicesEnabled: false)
-        let model = LocationPermissionModel(client: .simulated(engine: engine, source: ScriptedSource()))
+        let model = LocationPermissionModel(client: .simulated(os: engine, source: ScriptedSource()))
 
         await model.requestPermission()
 
@@ -199,7 +199,7 @@ struct PermissionScreenFlowTests {
     @Test("Two temporary purposes each prompt with their own sentence")
     func eachTemporaryPurposePromptsWithItsOwnSentence() async throws {
         let person = ScriptedPerson([.allowWhileUsing(precise: false), .dontAllowPrecise, .allowPrecise])
-        let client = LocationClient.simulated(engine: await Self.engine(person), source: ScriptedSource())
+        let client = LocationClient.simulated(os: await Self.engine(person), source: ScriptedSource())
         let navigation = LocationPermissionModel(client: client, purposeKey: "NavigationPurpose")
         let search = LocationPermissionModel(client: client, purposeKey: "SearchPurpose")
         await navigation.requestPermission()

@@ -14,8 +14,8 @@ import WhereaboutsTesting
 struct PrivacyAwareStoreFlowTests {
     static let whenInUseText = "Adds where you took the picture to its caption."
 
-    static func engine(_ person: ScriptedPerson, whenInUse: String? = whenInUseText) async -> AuthorizationEngine {
-        await AuthorizationEngine(
+    static func engine(_ person: ScriptedPerson, whenInUse: String? = whenInUseText) async -> SimulatedOS {
+        await SimulatedOS(
             appID: "com.example.new-picture",
             declarations: UsageDescriptions(whenInUse: whenInUse),
             prompter: person,
@@ -32,7 +32,7 @@ struct PrivacyAwareStoreFlowTests {
     @Test("The store follows the status and the accuracy through each authorization change")
     func storeFollowsStatusAndAccuracy() async throws {
         let engine = await Self.engine(ScriptedPerson([.allowWhileUsing(precise: false)]))
-        let client = LocationClient.simulated(engine: engine, source: ScriptedSource())
+        let client = LocationClient.simulated(os: engine, source: ScriptedSource())
         let store = LocationPermissionModel(client: client)
         var changes = await client.authorizationUpdates().makeAsyncIterator()
         store.apply(try #require(await changes.next()))
@@ -60,7 +60,7 @@ struct PrivacyAwareStoreFlowTests {
         case .restricted: await engine.changeSettings(restricted: true)
         default: await engine.changeSettings(status: status)
         }
-        let store = LocationPermissionModel(client: .simulated(engine: engine, source: ScriptedSource()))
+        let store = LocationPermissionModel(client: .simulated(os: engine, source: ScriptedSource()))
 
         await store.refresh()
 
@@ -92,7 +92,7 @@ struct PrivacyAwareStoreFlowTests {
         let ticket = await engine.submit(.whenInUse)
         #expect(await engine.isFinished(ticket), "decided when submitted, with no prompt to wait for")
         _ = await engine.result(of: ticket)
-        let store = LocationPermissionModel(client: .simulated(engine: engine, source: ScriptedSource()))
+        let store = LocationPermissionModel(client: .simulated(os: engine, source: ScriptedSource()))
 
         await store.requestPermission()
 
@@ -105,7 +105,7 @@ struct PrivacyAwareStoreFlowTests {
     @Test("Approximate location hides the ETA; precise location shows it")
     func etaOnlyWithPreciseLocation() async throws {
         let engine = await Self.engine(ScriptedPerson([.allowWhileUsing(precise: false)]))
-        let store = LocationPermissionModel(client: .simulated(engine: engine, source: ScriptedSource()))
+        let store = LocationPermissionModel(client: .simulated(os: engine, source: ScriptedSource()))
         await store.requestPermission()
         #expect(store.authorization?.accuracy == .reducedAccuracy)
         #expect(store.preciseFeaturesAvailable == false)

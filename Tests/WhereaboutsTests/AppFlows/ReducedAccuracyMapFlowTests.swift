@@ -22,8 +22,8 @@ struct ReducedAccuracyMapFlowTests {
         defaultAccuracyReduced: true
     )
 
-    static func engine(_ person: ScriptedPerson) async -> AuthorizationEngine {
-        await AuthorizationEngine(
+    static func engine(_ person: ScriptedPerson) async -> SimulatedOS {
+        await SimulatedOS(
             appID: "org.example.map-privacy",
             declarations: declarations,
             prompter: person,
@@ -60,7 +60,7 @@ struct ReducedAccuracyMapFlowTests {
         let person = ScriptedPerson([.allowWhileUsing(precise: false), .allowPrecise])
         let engine = await Self.engine(person)
         let model = LocationPermissionModel(
-            client: .simulated(engine: engine, source: ScriptedSource()),
+            client: .simulated(os: engine, source: ScriptedSource()),
             purposeKey: Self.purposeKey
         )
         await model.refresh()
@@ -93,7 +93,7 @@ struct ReducedAccuracyMapFlowTests {
         let person = ScriptedPerson([.allowWhileUsing(precise: false), .allowPrecise])
         let engine = await Self.engine(person)
         let model = LocationPermissionModel(
-            client: .simulated(engine: engine, source: ScriptedSource()),
+            client: .simulated(os: engine, source: ScriptedSource()),
             purposeKey: Self.purposeKey
         )
         await model.requestPermission()
@@ -114,7 +114,7 @@ struct ReducedAccuracyMapFlowTests {
         let person = ScriptedPerson([.allowWhileUsing(precise: false), .allowPrecise])
         let engine = await Self.engine(person)
         let source = ScriptedSource()
-        let client = LocationClient.simulated(engine: engine, source: source)
+        let client = LocationClient.simulated(os: engine, source: source)
         _ = try await client.requestWhenInUseAuthorization()
         let precise = try await client.requestTemporaryFullAccuracy(purposeKey: Self.purposeKey)
         #expect(precise.accuracy == .fullAccuracy)

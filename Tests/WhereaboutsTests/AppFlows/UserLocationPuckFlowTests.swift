@@ -19,8 +19,8 @@ struct UserLocationPuckFlowTests {
         temporaryPurposes: ["CustomKey": customKeyText]
     )
 
-    static func engine(_ person: ScriptedPerson) async -> AuthorizationEngine {
-        await AuthorizationEngine(
+    static func engine(_ person: ScriptedPerson) async -> SimulatedOS {
+        await SimulatedOS(
             appID: "com.example.puck",
             declarations: declarations,
             prompter: person,
@@ -43,7 +43,7 @@ struct UserLocationPuckFlowTests {
     @Test("Turning Precise off in Settings reaches the app as an authorization event with reduced accuracy")
     func turningPreciseOffDeliversAnAccuracyChange() async throws {
         let engine = await Self.engine(ScriptedPerson([.allowWhileUsing(precise: true)]))
-        let client = LocationClient.simulated(engine: engine, source: ScriptedSource())
+        let client = LocationClient.simulated(os: engine, source: ScriptedSource())
         _ = try await client.requestWhenInUseAuthorization()
         var delegate = AccuracyDelegate()
         var events = await client.events().makeAsyncIterator()
@@ -61,7 +61,7 @@ struct UserLocationPuckFlowTests {
     @Test("Temporary full accuracy with CustomKey prompts with its sentence; the omitted default key is an error")
     func customPurposeKeyPromptsAndTheOmittedKeyThrows() async throws {
         let person = ScriptedPerson([.allowWhileUsing(precise: false), .allowPrecise])
-        let client = LocationClient.simulated(engine: await Self.engine(person), source: ScriptedSource())
+        let client = LocationClient.simulated(os: await Self.engine(person), source: ScriptedSource())
         _ = try await client.requestWhenInUseAuthorization()
 
         let error = await #expect(throws: LocationError.self) {
@@ -85,7 +85,7 @@ struct UserLocationPuckFlowTests {
     func customSourceDeliversItsFixes() async throws {
         let fixes = (0..<3).map { Self.fix(second: Double($0), course: 90) }
         let client = LocationClient.simulated(
-            engine: await Self.engine(ScriptedPerson([.allowWhileUsing(precise: true)])),
+            os: await Self.engine(ScriptedPerson([.allowWhileUsing(precise: true)])),
             source: FixedSource(fixes: fixes)
         )
         _ = try await client.requestWhenInUseAuthorization()
@@ -151,7 +151,7 @@ struct UserLocationPuckFlowTests {
     func reducedAccuracyDrawsAnApproximateCircle() async throws {
         let engine = await Self.engine(ScriptedPerson([.allowWhileUsing(precise: false)]))
         let source = ScriptedSource()
-        let client = LocationClient.simulated(engine: engine, source: source)
+        let client = LocationClient.simulated(os: engine, source: source)
         _ = try await client.requestWhenInUseAuthorization()
         var updates = await client.liveUpdates().makeAsyncIterator()
         let first = try #require(try await updates.next())

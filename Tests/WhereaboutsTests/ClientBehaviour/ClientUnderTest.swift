@@ -128,7 +128,7 @@ final class SimulatedClientUnderTest: ClientUnderTest {
     let person = ManualPerson()
     let source = ScriptedSource()
     let clock = TestClock<Duration>()
-    let engine: AuthorizationEngine
+    let engine: SimulatedOS
     let client: LocationClient
     /// The client logic over the simulated location manager, as `LocationClient.simulated` makes it.
     let holder: ManagerClientHolder
@@ -141,7 +141,7 @@ final class SimulatedClientUnderTest: ClientUnderTest {
         status: AuthorizationStatus,
         precise: Bool
     ) async {
-        engine = await AuthorizationEngine(
+        engine = await SimulatedOS(
             appID: "com.example.test",
             declarations: declarations,
             prompter: person,
@@ -149,7 +149,7 @@ final class SimulatedClientUnderTest: ClientUnderTest {
             coarsener: Coarsener(secret: Coarsener.Secret(k0: 1, k1: 2)),
             clock: clock
         )
-        holder = .simulated(engine: engine, source: source)
+        holder = .simulated(os: engine, source: source)
         client = .managed(holder)
         if status != .notDetermined { await engine.changeSettings(status: status, precise: precise) }
     }

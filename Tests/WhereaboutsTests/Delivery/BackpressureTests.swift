@@ -12,10 +12,10 @@ struct BackpressureTests {
     static let limit = 512
 
     static func harness() async -> (EngineHarness, PullSource, LocationClient) {
-        let harness = await EngineHarness(options: AuthorizationEngine.Options(bufferedFixLimit: limit))
+        let harness = await EngineHarness(options: SimulatedOS.Options(bufferedFixLimit: limit))
         await harness.authorize(precise: true)
         let source = PullSource()
-        let client = LocationClient.simulated(engine: harness.engine, source: source)
+        let client = LocationClient.simulated(os: harness.engine, source: source)
         return (harness, source, client)
     }
 
@@ -57,11 +57,11 @@ struct BackpressureTests {
     @Test("a live-updates stream outlives the client value it came from: the location manager runs while it is read")
     func aStreamOutlivesItsClient() async throws {
         let harness = await EngineHarness(
-            options: AuthorizationEngine.Options(bufferedFixLimit: Self.limit)
+            options: SimulatedOS.Options(bufferedFixLimit: Self.limit)
         )
         await harness.authorize(precise: true)
         let source = PullSource()
-        var updates = await LocationClient.simulated(engine: harness.engine, source: source).liveUpdates()
+        var updates = await LocationClient.simulated(os: harness.engine, source: source).liveUpdates()
             .makeAsyncIterator()
         _ = try await updates.next()
         await Self.letThePumpRun()
@@ -186,7 +186,7 @@ struct BackpressureTests {
         for _ in 0..<engines {
             let (harness, _, _) = await Self.harness()
             let source = PullSource(total: total)
-            let client = LocationClient.simulated(engine: harness.engine, source: source)
+            let client = LocationClient.simulated(os: harness.engine, source: source)
             var updates = await client.liveUpdates().makeAsyncIterator()
             _ = try await updates.next()
             await harness.engine.handle(.background)

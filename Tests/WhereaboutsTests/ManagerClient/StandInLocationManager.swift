@@ -4,7 +4,7 @@ import Foundation
 
 /// A `CLLocationManager` stand-in whose iOS is the simulated OS: every decision — whether a request shows a
 /// prompt or is ignored in silence, what an answer or a Settings change leaves the app reading — is
-/// ``LocationPolicy``'s, the same rules ``AuthorizationEngine`` runs. What it adds is what Core Location does
+/// ``LocationPolicy``'s, the same rules ``SimulatedOS`` runs. What it adds is what Core Location does
 /// around them: a request that shows nothing sends **no callback**, an answer that changes nothing (Keep Only
 /// While Using) sends nothing, a prompt makes the app resign active until it is answered, the temporary
 /// full accuracy completion is always called, and `startUpdatingLocation()` or `stopUpdatingLocation()` cancels an

@@ -6,7 +6,7 @@ import WhereaboutsTesting
 
 /// An engine wired to a scripted person, a scripted source and a test clock, and the app's client on it.
 struct EngineHarness {
-    let engine: AuthorizationEngine
+    let engine: SimulatedOS
     let person: ScriptedPerson
     let source: ScriptedSource
     let clock: TestClock<Duration>
@@ -19,7 +19,7 @@ struct EngineHarness {
         grant: Grant? = nil,
         store: InMemoryConsentStore? = nil,
         device: DeviceSettings = DeviceSettings(),
-        options: AuthorizationEngine.Options = AuthorizationEngine.Options(),
+        options: SimulatedOS.Options = SimulatedOS.Options(),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -30,7 +30,7 @@ struct EngineHarness {
         source = ScriptedSource()
         clock = TestClock()
         self.store = store
-        engine = await AuthorizationEngine(
+        engine = await SimulatedOS(
             appID: "com.example.test",
             declarations: info,
             prompter: person,
@@ -40,7 +40,7 @@ struct EngineHarness {
             clock: clock,
             options: options
         )
-        client = .simulated(engine: engine, source: source)
+        client = .simulated(os: engine, source: source)
     }
 
     /// Waits until the simulated OS holds `count` one-shot requests for a fix: a location manager's `requestLocation()`

@@ -62,7 +62,7 @@ import WhereaboutsTesting
         #expect(await harness.client.significantLocationChangeMonitoringAvailable())
         #expect(await harness.client.headingAvailable())
         let noCompass = LocationClient.simulated(
-            engine: harness.engine,
+            os: harness.engine,
             source: ScriptedSource(providesHeadings: false)
         )
         #expect(await !noCompass.headingAvailable())

@@ -48,7 +48,7 @@ import WhereaboutsTesting
 
     @Test("maximumRegionMonitoringDistance is reported, and a larger radius is refused")
     func largerRadiusIsRefused() async throws {
-        let harness = await EngineHarness(options: AuthorizationEngine.Options(maximumRegionMonitoringDistance: 5_000))
+        let harness = await EngineHarness(options: SimulatedOS.Options(maximumRegionMonitoringDistance: 5_000))
         await harness.authorize(precise: true)
         #expect(await harness.client.maximumRegionMonitoringDistance() == 5_000)
         try await harness.client.startMonitoring(Self.region(1, radius: 5_000))

@@ -10,7 +10,7 @@ import WhereaboutsTesting
     ///
     /// The scripted person answers at once, so whether a prompt is still on screen when a client call returns depends
     /// on how many hops the client takes; the tests read what the person was shown once the answer is in.
-    static func settle(_ engine: AuthorizationEngine) async {
+    static func settle(_ engine: SimulatedOS) async {
         while let prompt = await engine.presentedPrompt { await engine.waitForPrompt(prompt.id) }
     }
 
@@ -112,7 +112,7 @@ import WhereaboutsTesting
     @Test("session diagnostics: authorizationRequestInProgress while its prompt is on screen")
     func sessionDiagnosticsShowTheRequestInProgress() async throws {
         let person = ManualPerson()
-        let engine = await AuthorizationEngine(appID: "com.example.test", declarations: .complete, prompter: person)
+        let engine = await SimulatedOS(appID: "com.example.test", declarations: .complete, prompter: person)
         let session = await engine.startServiceSession(authorization: .whenInUse)
         var diagnostics = session.diagnostics().makeAsyncIterator()
         #expect(await diagnostics.next() == [.authorizationRequestInProgress])

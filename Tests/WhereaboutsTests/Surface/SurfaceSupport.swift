@@ -34,7 +34,7 @@ extension AsyncStream<LocationEvent>.Iterator {
     }
 }
 
-extension AuthorizationEngine {
+extension SimulatedOS {
     /// Feeds raw fixes, in order, and returns how many the app received from them.
     func feed(_ fixes: [Location]) async -> Int {
         let before = deliveredCount

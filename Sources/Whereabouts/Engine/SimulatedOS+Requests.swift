@@ -1,5 +1,5 @@
 /// The requests an app makes, each decided at once and completed promptly (rule 0).
-extension AuthorizationEngine {
+extension SimulatedOS {
     /// A request the engine decides; see ``submit(_:)``.
     package enum Request: Hashable, Sendable {
         case whenInUse

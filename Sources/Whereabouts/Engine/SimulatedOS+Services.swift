@@ -1,6 +1,6 @@
 /// The location manager's settings, the standard and significant-change services, and what the app last
 /// received (rule 11).
-extension AuthorizationEngine {
+extension SimulatedOS {
     /// The location manager's settings now.
     package var properties: LocationProperties {
         var properties = policy.properties

@@ -1,5 +1,5 @@
 /// Service sessions (iOS 18's `CLServiceSession`), as rule 12 decides them.
-extension AuthorizationEngine {
+extension SimulatedOS {
     /// Starts a service session: a declared need for location that asks when a prompt is due and reports what
     /// stands in the way (rule 12).
     ///

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Subscribers, the source, and the filter every fix goes through.
-extension AuthorizationEngine {
+extension SimulatedOS {
     /// A stream of the app's authorization: the current value at once (rule 0), then each change.
     ///
     /// - Returns: The stream; cancelling it unsubscribes.
@@ -158,7 +158,7 @@ extension AuthorizationEngine {
 
     /// Uses this source for fixes from now on (replacing the engine's own source, if any).
     ///
-    /// The engine's public methods use this source. A ``LocationClient/simulated(engine:source:)`` client
+    /// The engine's public methods use this source. A ``LocationClient/simulated(os:source:)`` client
     /// brings its own, which feeds only that client's consumers.
     ///
     /// - Parameter source: Where raw fixes come from.

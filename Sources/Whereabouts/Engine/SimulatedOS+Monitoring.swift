@@ -1,7 +1,7 @@
 import Foundation
 
 /// Regions, visits, heading and stillness.
-extension AuthorizationEngine {
+extension SimulatedOS {
     /// Starts monitoring a circular region (rule 6: not under reduced accuracy).
     ///
     /// Entering and leaving produce `.didEnterRegion` and `.didExitRegion` events, in the

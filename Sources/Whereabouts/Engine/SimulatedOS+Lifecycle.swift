@@ -1,5 +1,5 @@
 /// The app's life, its background session, and the person's Settings, as the policy decides them.
-extension AuthorizationEngine {
+extension SimulatedOS {
     /// Applies a change in the app's life (rules 3, 5, 8).
     ///
     /// Going to the background without a background session, or terminating, ends the

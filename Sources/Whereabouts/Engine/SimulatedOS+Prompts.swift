@@ -1,5 +1,5 @@
 /// Running the policy's decisions: showing prompts, applying the person's answers, keeping the grant.
-extension AuthorizationEngine {
+extension SimulatedOS {
     /// Changes the policy, keeps the grant when it changed, and completes the requests of a prompt the change
     /// took off the screen (as ignored: the app stopped being in use). The caller then calls `stateDidChange()`.
     ///
@@ -136,7 +136,7 @@ extension AuthorizationEngine {
 extension PermissionPrompt.Kind {
     /// What a request that showed this prompt returns: an accuracy for the temporary prompt, else an
     /// authorization.
-    var outcome: AuthorizationEngine.OutcomeKind {
+    var outcome: SimulatedOS.OutcomeKind {
         self == .temporaryFullAccuracy ? .accuracy : .authorization
     }
 }
