@@ -6,7 +6,7 @@ import WhereaboutsTesting
 /// `whereabouts-bench pipeline`: fixes from a source through the engine to a live-updates consumer, against the
 /// fastest bare hand-off of the same fixes between two tasks, and a revoke under full load.
 ///
-/// Ours: an ``SimulatedOS`` holding a precise When-In-Use grant (app in the foreground), a pull-based
+/// Ours: a ``SimulatedOS`` holding a precise When-In-Use grant (app in the foreground), a pull-based
 /// source that hands over N prepared fixes in batches of 256 (as a replay at `--speed max` does), and one consumer
 /// of `LocationClient.simulated(os:source:)`: `liveUpdates()` (one update at a time) and `liveUpdateBatches()`
 /// (every waiting update at once), counting the updates with a location. Timed from the call until the stream ends
