@@ -62,15 +62,6 @@ struct TwoClientsTests {
         #expect(sourceB.starts == 1)
     }
 
-    static func heading(_ degrees: Double, second: Double = 0) -> Heading {
-        Heading(
-            magneticHeading: degrees,
-            trueHeading: degrees + 3,
-            headingAccuracy: 5,
-            timestamp: Date(timeIntervalSince1970: 1_790_000_000 + second)
-        )
-    }
-
     /// An engine with When In Use granted, and two clients on it, each with its own scripted source.
     static func twoClients() async -> (
         SimulatedOS, ScriptedSource, LocationClient, ScriptedSource, LocationClient
@@ -105,8 +96,8 @@ struct TwoClientsTests {
         var eventsB = await clientB.events().makeAsyncIterator()
         await clientA.startUpdatingHeading()
         await sourceA.waitUntilRunning()
-        #expect(await sourceA.send(.heading(Self.heading(90))))
-        #expect(await Self.nextService(&eventsA) == .didUpdateHeading(Self.heading(90)))
+        #expect(await sourceA.send(.heading(ClientBehaviourEndpointTests.heading(90))))
+        #expect(await Self.nextService(&eventsA) == .didUpdateHeading(ClientBehaviourEndpointTests.heading(90)))
 
         // B asked for one location and nothing else: the next thing B hears of is its fix, not A's heading.
         let request = Task { try await clientB.requestLocation() }
@@ -129,8 +120,8 @@ struct TwoClientsTests {
         await clientB.startUpdatingHeading()
         await clientB.stopUpdatingHeading()
         await sourceA.waitUntilRunning()
-        #expect(await sourceA.send(.heading(Self.heading(90))))
-        #expect(await Self.nextService(&eventsA) == .didUpdateHeading(Self.heading(90)))
+        #expect(await sourceA.send(.heading(ClientBehaviourEndpointTests.heading(90))))
+        #expect(await Self.nextService(&eventsA) == .didUpdateHeading(ClientBehaviourEndpointTests.heading(90)))
     }
 
     /// A fix at `latitude` on the 2.35° E meridian, `second` seconds into the track.
@@ -162,7 +153,10 @@ struct TwoClientsTests {
         await sourceA.waitUntilRunning()
         await sourceB.waitUntilRunning()
         #expect(await sourceB.send(Self.fix(45.0, second: 0)))
-        #expect(try await Self.nextFix(&updatesB) == Self.fix(45.0, second: 0), "B asked for nothing: precise")
+        #expect(
+            try await Self.nextFix(&updatesB) == Self.fix(45.0, second: 0),
+            "B asked for nothing: precise"
+        )
         #expect(await sourceA.send(Self.fix(48.0, second: 0)))
         let coarse = try #require(try await Self.nextFix(&updatesA))
         #expect(coarse.horizontalAccuracy >= 1_000, "A asked for .reduced: approximate")
@@ -183,7 +177,10 @@ struct TwoClientsTests {
         #expect(await sourceB.send(Self.fix(45.0, second: 0)))
         #expect(try await Self.nextFix(&updatesB) == Self.fix(45.0, second: 0))
         #expect(await sourceB.send(Self.fix(45.0001, second: 1)))
-        #expect(try await Self.nextFix(&updatesB) == Self.fix(45.0001, second: 1), "11 m on: B has no filter")
+        #expect(
+            try await Self.nextFix(&updatesB) == Self.fix(45.0001, second: 1),
+            "11 m on: B has no filter"
+        )
         #expect(await sourceA.send(Self.fix(48.0001, second: 1)))  // 11 m from A's last: held back
         #expect(await sourceA.send(Self.fix(48.05, second: 2)))  // 5.6 km on: through
         #expect(try await Self.nextFix(&updatesA) == Self.fix(48.05, second: 2))
