@@ -37,7 +37,7 @@ struct AlwaysAndAccuracyRuleTests {
         #expect(await harness.engine.currentGrant.provisionalAlways)
 
         let updates = await harness.client.liveUpdates()
-        try await harness.engine.setAllowsBackgroundLocationUpdates(true)
+        try await harness.client.setAllowsBackgroundLocationUpdates(true)
         await harness.engine.handle(.background)
         let prompt = try #require(await harness.engine.presentedPrompt)
         #expect(prompt.kind == .alwaysUpgrade)

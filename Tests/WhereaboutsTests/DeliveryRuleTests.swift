@@ -128,7 +128,7 @@ struct DeliveryRuleTests {
         await harness.source.send(fix(at: 1))
         #expect(await harness.engine.deliveredCount == 1)
         #expect(await harness.engine.diagnostics().contains(.insufficientlyInUse))
-        try await harness.engine.setAllowsBackgroundLocationUpdates(true)
+        try await harness.client.setAllowsBackgroundLocationUpdates(true)
         await harness.source.send(fix(at: 2))
         #expect(await harness.engine.deliveredCount == 1, "allowed, but no session")
         await harness.engine.handle(.foreground)
@@ -144,7 +144,7 @@ struct DeliveryRuleTests {
         let harness = await EngineHarness()
         await harness.authorize(always: true)
         let updates = await harness.client.liveUpdates()
-        try await harness.engine.setAllowsBackgroundLocationUpdates(true)
+        try await harness.client.setAllowsBackgroundLocationUpdates(true)
         await harness.engine.handle(.background)
         await harness.source.send(fix())
         #expect(await harness.engine.deliveredCount == 1)
@@ -157,7 +157,7 @@ struct DeliveryRuleTests {
         info.backgroundModes = ["audio"]
         let harness = await EngineHarness(info: info)
         let error = try await #require(throws: LocationError.self) {
-            try await harness.engine.setAllowsBackgroundLocationUpdates(true)
+            try await harness.client.setAllowsBackgroundLocationUpdates(true)
         }
         #expect(error.code == .backgroundModeMissing)
         #expect(error.description.contains("UIBackgroundModes"))

@@ -185,4 +185,113 @@ struct TwoClientsTests {
         #expect(await sourceA.send(Self.fix(48.05, second: 2)))  // 5.6 km on: through
         #expect(try await Self.nextFix(&updatesA) == Self.fix(48.05, second: 2))
     }
+
+    /// Reads events until the next that is neither an authorization change nor a fix.
+    static func nextNonFix(_ events: inout AsyncStream<LocationEvent>.Iterator) async -> LocationEvent? {
+        while let event = await nextService(&events) {
+            if case .didUpdateLocations = event { continue }
+            return event
+        }
+        return nil
+    }
+
+    @Test("a location manager's pausing is its own: standing still pauses only the manager that lets it")
+    func pausingIsEachManagersOwn() async throws {
+        let (engine, sourceA, clientA, sourceB, clientB) = await Self.twoClients()
+        // A (a run tracker) lets iOS pause it; B (turn-by-turn directions) never pauses.
+        try await clientB.set(pausesLocationUpdatesAutomatically: false)
+        var eventsA = await clientA.events().makeAsyncIterator()
+        var eventsB = await clientB.events().makeAsyncIterator()
+        var updatesA = await clientA.liveUpdates().makeAsyncIterator()
+        var updatesB = await clientB.liveUpdates().makeAsyncIterator()
+        await sourceA.waitUntilRunning()
+        await sourceB.waitUntilRunning()
+        // The device stands within a few metres for over two minutes.
+        for second in [0.0, 60, 130] {
+            #expect(await sourceA.send(Self.fix(48.0, second: second)))
+            #expect(await sourceB.send(Self.fix(48.0, second: second + 1)))
+        }
+        #expect(await Self.nextNonFix(&eventsA) == .didPauseLocationUpdates)
+        #expect(await engine.isPaused)
+        // B was not paused: its next fix comes, and the first thing it hears besides fixes is a heading, not a pause.
+        #expect(await sourceB.send(Self.fix(48.0, second: 200)))
+        var lastB: Location?
+        while lastB != Self.fix(48.0, second: 200) { lastB = try await Self.nextFix(&updatesB) }
+        await clientB.startUpdatingHeading()
+        #expect(await sourceB.send(.heading(ClientBehaviourEndpointTests.heading(90))))
+        #expect(await Self.nextNonFix(&eventsB) == .didUpdateHeading(ClientBehaviourEndpointTests.heading(90)))
+        // A holds back fixes until it starts again; then it hears that it resumed, and the next fix is its.
+        #expect(await sourceA.send(Self.fix(48.0, second: 210)))
+        await clientA.startUpdatingLocation()
+        #expect(await Self.nextNonFix(&eventsA) == .didResumeLocationUpdates)
+        #expect(await sourceA.send(Self.fix(48.01, second: 220)))
+        var fixesA: [Location] = []
+        while fixesA.last != Self.fix(48.01, second: 220), let next = try await Self.nextFix(&updatesA) {
+            fixesA.append(next)
+        }
+        #expect(!fixesA.contains(Self.fix(48.0, second: 210)), "held back while A was paused")
+    }
+
+    @Test("a location manager's heading filter is its own, and measured from that manager's last heading")
+    func headingFilterIsEachManagersOwn() async throws {
+        let (_, _, clientA, sourceB, clientB) = await Self.twoClients()
+        try await clientA.set(headingFilter: .degrees(30))
+        try await clientB.set(headingFilter: .noFilter)
+        var eventsA = await clientA.events().makeAsyncIterator()
+        var eventsB = await clientB.events().makeAsyncIterator()
+        await clientA.startUpdatingHeading()
+        await clientB.startUpdatingHeading()
+        // The device's compass is one: the newest manager to start a monitor feeds it (B's source here).
+        await sourceB.waitUntilRunning()
+        let turns = [90.0, 95, 100, 125, 130]
+        for degrees in turns {
+            #expect(await sourceB.send(.heading(ClientBehaviourEndpointTests.heading(degrees))))
+        }
+        var headingsB: [Double] = []
+        while headingsB.count < turns.count, case .didUpdateHeading(let heading) = await Self.nextService(&eventsB) {
+            headingsB.append(heading.magneticHeading)
+        }
+        #expect(headingsB == turns, "B has no filter: every heading")
+        var headingsA: [Double] = []
+        while headingsA.count < 2, case .didUpdateHeading(let heading) = await Self.nextService(&eventsA) {
+            headingsA.append(heading.magneticHeading)
+        }
+        #expect(headingsA == [90, 125], "A's 30° filter: 125° is the first heading 30° from A's last")
+    }
+
+    @Test(
+        "a location manager's background updates are its own: in the background only the manager that allows them gets fixes"
+    )
+    func backgroundUpdatesAreEachManagersOwn() async throws {
+        let engine = await SimulatedOS(
+            appID: "com.example.two",
+            declarations: UsageDescriptions(
+                whenInUse: "Shows where you are.",
+                always: "Records your runs.",
+                backgroundModes: ["location"]
+            ),
+            prompter: ScriptedPerson([])
+        )
+        await engine.changeSettings(status: .authorizedAlways, precise: true)
+        let sourceA = ScriptedSource()
+        let sourceB = ScriptedSource()
+        let clientA = LocationClient.simulated(os: engine, source: sourceA)
+        let clientB = LocationClient.simulated(os: engine, source: sourceB)
+        // A records runs in the background; B only shows the map.
+        try await clientA.setAllowsBackgroundLocationUpdates(true)
+        #expect(await clientA.properties().allowsBackgroundLocationUpdates)
+        #expect(await !clientB.properties().allowsBackgroundLocationUpdates)
+        var updatesA = await clientA.liveUpdates().makeAsyncIterator()
+        var updatesB = await clientB.liveUpdates().makeAsyncIterator()
+        await sourceA.waitUntilRunning()
+        await sourceB.waitUntilRunning()
+        await engine.handle(.background)
+        #expect(await sourceB.send(Self.fix(45.0, second: 1)))
+        #expect(await sourceA.send(Self.fix(48.0, second: 1)))
+        #expect(try await Self.nextFix(&updatesA) == Self.fix(48.0, second: 1))
+        // Back in the foreground B's next fix is the first it gets: the one sent in the background never reached it.
+        await engine.handle(.foreground)
+        #expect(await sourceB.send(Self.fix(45.1, second: 2)))
+        #expect(try await Self.nextFix(&updatesB) == Self.fix(45.1, second: 2))
+    }
 }

@@ -139,7 +139,7 @@ extension SimulatedOS {
         nextSubscriberID += 1
         subscribers[id] = Subscriber(mailbox: mailbox, receive: receive, finish: finish, key: key, lastState: nil)
         rearm(key)
-        resume()
+        resume(key)
         if subscribers.count == 1 { lastFixAt = elapsed() }
         stateDidChange()
         return id
@@ -387,8 +387,9 @@ extension SimulatedOS {
     private func batchRules(from key: SourceSlot.Key?, expecting count: Int) -> BatchRules {
         if outgoing.isEmpty { outgoing.reserveCapacity(min(count, Self.batchLimit)) }
         let policy = policy
-        // The manager whose source this is decides how precise its fixes are and how far apart.
-        let properties = deliveryProperties(for: key)
+        // The manager whose source this is decides how precise its fixes are and how far apart; a batch ingested by
+        // hand follows the manager whose source serves the engine's own consumers.
+        let properties = deliveryProperties(for: key ?? serving(.engine))
         if key != lastStandardKey {
             otherStandardFixes[lastStandardKey] = lastStandardFix
             lastStandardFix = otherStandardFixes.removeValue(forKey: key)
@@ -396,7 +397,7 @@ extension SimulatedOS {
         }
         return BatchRules(
             arrival: elapsed(),
-            mayDeliver: policy.mayDeliverLocations,
+            mayDeliver: mayDeliverLocations(for: key),
             precise: policy.isPrecise && properties.desiredAccuracy != .reduced,
             authorization: currentAuthorization,
             distanceFilter: properties.distanceFilter,
@@ -410,12 +411,8 @@ extension SimulatedOS {
         case .location(let raw):
             ingestFix(raw, from: key, rules: batchRules(from: key, expecting: 1))
         case .heading(let heading):
-            guard headingActive, let delivered = policy.deliverable(heading),
-                policy.passesHeadingFilter(delivered, since: lastHeading)
-            else { return }
-            lastHeading = delivered
-            headingSnapshot.current = delivered
-            broadcast(.didUpdateHeading(delivered))
+            guard headingActive, let delivered = policy.deliverable(heading) else { return }
+            deliverHeading(delivered)
         case .unavailable(let reason):
             guard sourceProblem != reason else { return }
             sourceProblem = reason
@@ -449,7 +446,7 @@ extension SimulatedOS {
         // The standard service (live updates, startUpdatingLocation): not while paused, and through the
         // distance filter.
         let standard =
-            hasStandardConsumers && !isPaused
+            hasStandardConsumers && !isPaused(forFixFrom: key)
             && LocationPolicy.passesDistanceFilter(raw, since: lastStandardFix, filter: rules.distanceFilter)
         let location = standard ? (precise ? raw : coarsener.coarsen(raw)) : nil
         if let location {
@@ -462,7 +459,9 @@ extension SimulatedOS {
             outgoingKey = key
             outgoingPrecise = precise
             outgoing.append(LocationUpdate(location: location, diagnostics: diagnostics, authorization: now))
-            if !eventContinuations.isEmpty { broadcast(.didUpdateLocations([location]), standardFix: true) }
+            if !eventContinuations.isEmpty, !pausedSlots.contains(.engine) {
+                broadcast(.didUpdateLocations([location]), standardFix: true)
+            }
         } else if changed {
             refreshDiagnostics()
         }
@@ -504,7 +503,9 @@ extension SimulatedOS {
         let precise = outgoingPrecise
         let state = SubscriberState(diagnostics: last.diagnostics, authorization: last.authorization)
         for id in subscribers.keys.sorted() {
-            guard let subscriber = subscribers[id], key == nil || serving(subscriber.key) == key else { continue }
+            guard let subscriber = subscribers[id], key == nil || serving(subscriber.key) == key,
+                pausedSlots.isEmpty || !pausedSlots.contains(subscriber.key)
+            else { continue }
             subscribers[id]?.lastState = state
             if let mailbox = subscriber.mailbox {
                 // Every update of `outgoing` carries a fix.
@@ -547,7 +548,7 @@ extension SimulatedOS {
     /// - Returns: The allowance.
     func allowance(for key: SourceSlot.Key) -> DeliveryAllowance {
         DeliveryAllowance(
-            locations: policy.mayDeliverLocations,
+            locations: mayDeliverLocations(for: key),
             precise: policy.isPrecise && deliveryProperties(for: key).desiredAccuracy != .reduced
         )
     }

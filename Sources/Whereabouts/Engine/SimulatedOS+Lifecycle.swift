@@ -25,8 +25,11 @@ extension SimulatedOS {
         if event == .terminate {
             headingActive = false
             headingSlots.removeAll()
+            lastHeadings.removeAll()
             updatingLocation.removeAll()
-            isPaused = false
+            pausedSlots.removeAll()
+            // The app's location managers go with it: a relaunched app's managers start with the defaults.
+            backgroundUpdateSlots.removeAll()
             for id in sessions.keys.sorted() { endServiceSession(id) }
             let ended = subscribers
             subscribers.removeAll()
@@ -43,8 +46,7 @@ extension SimulatedOS {
     /// - Throws: ``LocationError`` ``LocationError/Code/backgroundModeMissing`` when allowing
     ///   without `location` in `UIBackgroundModes` (iOS raises an exception).
     package func setAllowsBackgroundLocationUpdates(_ allowed: Bool) async throws(LocationError) {
-        try update { (policy) throws(LocationError) in try policy.setAllowsBackgroundUpdates(allowed) }
-        stateDidChange()
+        try await setAllowsBackgroundLocationUpdates(allowed, for: nil)
     }
 
     /// Starts a background session, as `CLBackgroundActivitySession`: the app stays in use in

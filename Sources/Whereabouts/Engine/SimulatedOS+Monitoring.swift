@@ -120,6 +120,7 @@ extension SimulatedOS {
     package func stopUpdatingHeading(for client: SourceAttachment?) async {
         let key = slot(of: client)
         headingSlots.remove(key)
+        lastHeadings[key] = nil
         headingActive = !headingSlots.isEmpty
         monitorStopped(by: key)
         stateDidChange()
@@ -202,13 +203,7 @@ extension SimulatedOS {
         }
         guard !isStationary, still >= options.stationarySeconds else { return false }
         isStationary = true
-        // Pausing reveals that the person stopped, which is not the app's to know under reduced accuracy.
-        if policy.properties.pausesLocationUpdatesAutomatically, hasStandardConsumers, !isPaused,
-            policy.mayDeliverLocations, policy.isPrecise
-        {
-            isPaused = true
-            broadcast(.didPauseLocationUpdates)
-        }
+        if hasStandardConsumers { pauseStandardConsumers() }
         return true
     }
 

@@ -192,7 +192,10 @@ extension SimulatedOS {
     }
 
     private func decideLocation(_ ticket: Int, key: SourceSlot.Key) {
-        if let error = policy.locationRequestError { return finish(ticket, .failure(error)) }
+        let allowed = backgroundUpdateSlots.contains(key)
+        if let error = policy.locationRequestError(allowingBackgroundUpdates: allowed) {
+            return finish(ticket, .failure(error))
+        }
         locationRequests[ticket] = (elapsed() + options.locationTimeout, key)
         rearm(key)
         let clock = clock

@@ -4,7 +4,7 @@ extension SimulatedOS {
     /// The location manager's settings now.
     package var properties: LocationProperties {
         var properties = policy.properties
-        properties.allowsBackgroundLocationUpdates = policy.allowsBackgroundUpdates
+        properties.allowsBackgroundLocationUpdates = backgroundUpdateSlots.contains(.engine)
         return properties
     }
 
@@ -17,23 +17,30 @@ extension SimulatedOS {
         try await set(change, for: nil)
     }
 
-    /// ``set(_:)`` by one client's location manager: its own desired accuracy and distance filter decide what its
-    /// consumers get; the OS-wide settings (pausing, the heading filter, background updates) follow the last change
-    /// of any manager.
+    /// ``set(_:)`` by one location manager: its settings are its own, as each `CLLocationManager`'s are — its desired
+    /// accuracy and distance filter decide what it gets, its pausing and heading filter hold back only its fixes and
+    /// headings, and its `allowsBackgroundLocationUpdates` lets only its fixes reach it in the background.
     ///
     /// - Parameters:
     ///   - change: The settings to change; `nil` values stay.
-    ///   - client: The client's source; `nil` for the engine's own.
+    ///   - client: The manager's source; `nil` for the engine's own.
     /// - Throws: ``LocationError`` ``LocationError/Code/backgroundModeMissing``.
     package func set(_ change: LocationProperties.Change, for client: SourceAttachment?) async throws(LocationError) {
-        try update { (policy) throws(LocationError) in try policy.set(change) }
-        if let client {
-            let key = slot(of: client)
+        if change.allowsBackgroundLocationUpdates == true, !declarations.hasLocationBackgroundMode {
+            throw .backgroundModeMissing
+        }
+        let key = slot(of: client)
+        var settings = change
+        settings.allowsBackgroundLocationUpdates = nil
+        if client == nil {
+            update { $0.properties.apply(settings) }
+        } else {
             var own = managerProperties[key] ?? LocationProperties()
-            own.apply(change)
+            own.apply(settings)
             managerProperties[key] = own
         }
-        if !policy.properties.pausesLocationUpdatesAutomatically { resume() }
+        if let allowed = change.allowsBackgroundLocationUpdates { allowBackgroundUpdates(allowed, for: key) }
+        if !deliveryProperties(for: key).pausesLocationUpdatesAutomatically { resume(key) }
         stateDidChange()
     }
 
@@ -54,7 +61,7 @@ extension SimulatedOS {
         let key = slot(of: client)
         updatingLocation.insert(key)
         rearm(key)
-        resume()
+        resume(key)
         let now = policy.authorization
         if !now.status.isAuthorized, now.status != .notDetermined {
             broadcast(.didFailWithError(.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)))
@@ -187,14 +194,6 @@ extension SimulatedOS {
     /// Dismisses the heading calibration display: the simulated device never shows it (its sources give
     /// calibrated headings), so there is nothing to dismiss and nothing changes.
     package func dismissHeadingCalibrationDisplay() async {
-    }
-
-    /// Ends a pause: updates flow again (the app started them again, or turned pausing off), and the app hears
-    /// `.didResumeLocationUpdates`.
-    func resume() {
-        guard isPaused else { return }
-        isPaused = false
-        broadcast(.didResumeLocationUpdates)
     }
 
     /// Delivers a fix to significant-change monitoring when it is a significant change and the app may

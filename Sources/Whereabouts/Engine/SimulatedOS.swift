@@ -177,8 +177,21 @@ public actor SimulatedOS {
     var managerProperties: [SourceSlot.Key: LocationProperties] = [:]
     /// The last heading the app received.
     var lastHeading: Heading?
-    /// Whether updates paused because the device stood still (`pausesLocationUpdatesAutomatically`).
-    @exclusivity(unchecked) public internal(set) var isPaused = false
+    /// The slots whose location manager's updates paused because the device stood still: each manager's own
+    /// `pausesLocationUpdatesAutomatically` decides, and each is resumed on its own.
+    @exclusivity(unchecked) var pausedSlots: Set<SourceSlot.Key> = []
+    /// Whether some location manager's updates paused because the device stood still
+    /// (`pausesLocationUpdatesAutomatically`).
+    public var isPaused: Bool { !pausedSlots.isEmpty }
+    /// The slots whose location manager allows background updates (`allowsBackgroundLocationUpdates`): each manager's
+    /// own setting decides whether its fixes reach it in the background.
+    var backgroundUpdateSlots: Set<SourceSlot.Key> = []
+    /// The last heading each manager that wants headings received: each measures its heading filter from its own.
+    var lastHeadings: [SourceSlot.Key: Heading] = [:]
+    /// The location managers' event streams, each with its manager's slot: events about one manager's services go
+    /// to that manager only.
+    var slotEventContinuations: [Int: (key: SourceSlot.Key, continuation: AsyncStream<LocationEvent>.Continuation)] =
+        [:]
     /// The service sessions the app holds, by id.
     var sessions: [Int: (session: LocationPolicy.Session, channel: DiagnosticsChannel)] = [:]
     /// The authorization as last known, for synchronous readers.
@@ -338,6 +351,7 @@ public actor SimulatedOS {
         askForServiceSessions()
         refreshDiagnostics()
         refreshSessionDiagnostics()
+        forgetEndedPauses()
         updateDemand()
     }
 
@@ -350,6 +364,22 @@ public actor SimulatedOS {
         for continuation in eventContinuations.values { continuation.yield(event) }
         guard !standardFix else { return }
         for continuation in managerEventContinuations.values { continuation.yield(event) }
+        for entry in slotEventContinuations.values { entry.continuation.yield(event) }
+    }
+
+    /// Sends an event about one location manager's services to that manager only, as Core Location tells only the
+    /// manager whose updates paused or whose heading filter passed a heading. The engine's own slot's events also go
+    /// to every subscriber of the engine's events.
+    ///
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - key: The manager's slot.
+    func send(_ event: LocationEvent, to key: SourceSlot.Key) {
+        if key == .engine {
+            for continuation in eventContinuations.values { continuation.yield(event) }
+            for continuation in managerEventContinuations.values { continuation.yield(event) }
+        }
+        for entry in slotEventContinuations.values where entry.key == key { entry.continuation.yield(event) }
     }
 
     func persistGrant() {

@@ -6,7 +6,7 @@ extension SimulatedLocationManager {
         oneShot = nil
         guard !isUpdatingLocation else {
             // Started again while running: iOS resumes updates it paused (`pausesLocationUpdatesAutomatically`).
-            send { engine in await engine.resume() }
+            send { [client] engine in await engine.resume(for: client) }
             return
         }
         isUpdatingLocation = true

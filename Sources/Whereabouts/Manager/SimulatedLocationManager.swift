@@ -35,7 +35,7 @@ package final class SimulatedLocationManager: LocationManaging {
         didSet {
             let allowed = allowsBackgroundLocationUpdates
             // The client checks the background mode first, as iOS raises an exception without it.
-            send { engine in try? await engine.setAllowsBackgroundLocationUpdates(allowed) }
+            send { [client] engine in try? await engine.setAllowsBackgroundLocationUpdates(allowed, for: client) }
         }
     }
     /// The last location the app received, as the OS lets the app see it now (coarse under reduced accuracy, `nil`
@@ -84,10 +84,10 @@ package final class SimulatedLocationManager: LocationManaging {
         engine.adopt(client)
         let (stream, continuation) = AsyncStream.makeStream(of: Command.self)
         commands = continuation
-        runner = Task { [weak self, engine] in
+        runner = Task { [weak self, engine, client] in
             // Listen first, so that nothing the calls below cause is missed.
             // The standard service's fixes come in batches, from the live updates: not one event each.
-            let events = await engine.events(withStandardFixes: false)
+            let events = await engine.managerEvents(for: client)
             let activity = await engine.applicationActivity()
             self?.listen(to: events, activity)
             for await command in stream { await command(engine) }

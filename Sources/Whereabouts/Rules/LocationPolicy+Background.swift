@@ -2,16 +2,26 @@
 /// allowed, or with When In Use, background updates allowed and a background session running; allowing
 /// background updates without `location` in `UIBackgroundModes` is a programmer error.
 extension LocationPolicy {
-    /// Whether fixes may reach the app now.
+    /// Whether fixes may reach the app now: through some location manager of the app (``allowsBackgroundUpdates``
+    /// is whether any of them allows background updates).
     package var mayDeliverLocations: Bool {
+        mayDeliverLocations(allowingBackgroundUpdates: allowsBackgroundUpdates)
+    }
+
+    /// Whether fixes may reach one location manager now: in the background only when that manager allows background
+    /// updates, as each `CLLocationManager` has its own `allowsBackgroundLocationUpdates`.
+    ///
+    /// - Parameter allowed: Whether the manager allows background updates.
+    /// - Returns: Whether its fixes may be delivered.
+    package func mayDeliverLocations(allowingBackgroundUpdates allowed: Bool) -> Bool {
         let now = authorization
         guard now.status.isAuthorized else { return false }
         switch appState {
         case .foreground: return true
         case .notRunning: return false
         case .background:
-            if now.status == .authorizedAlways { return !grant.provisionalAlways && allowsBackgroundUpdates }
-            return allowsBackgroundUpdates && backgroundSessionActive
+            if now.status == .authorizedAlways { return !grant.provisionalAlways && allowed }
+            return allowed && backgroundSessionActive
         }
     }
 
@@ -54,11 +64,19 @@ extension LocationPolicy {
     /// Why a one-shot location request cannot start now, or `nil` when it can: it needs an authorized status,
     /// and the right to receive fixes where the app is (rule 8).
     package var locationRequestError: LocationError? {
+        locationRequestError(allowingBackgroundUpdates: allowsBackgroundUpdates)
+    }
+
+    /// ``locationRequestError`` for one location manager, by its own `allowsBackgroundLocationUpdates`.
+    ///
+    /// - Parameter allowed: Whether the manager allows background updates.
+    /// - Returns: Why its request cannot start, or `nil`.
+    package func locationRequestError(allowingBackgroundUpdates allowed: Bool) -> LocationError? {
         let now = authorization
         guard now.status.isAuthorized else {
             return .notAuthorized(now.status, servicesEnabled: now.servicesEnabled)
         }
-        guard mayDeliverLocations else { return .notInUse }
+        guard mayDeliverLocations(allowingBackgroundUpdates: allowed) else { return .notInUse }
         return nil
     }
 

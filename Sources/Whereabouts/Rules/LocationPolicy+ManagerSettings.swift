@@ -60,7 +60,19 @@ extension LocationPolicy {
     ///   - last: The last heading delivered, if any.
     /// - Returns: Whether to deliver it.
     package func passesHeadingFilter(_ heading: Heading, since last: Heading?) -> Bool {
-        guard let filter = properties.headingFilter, filter > 0, let last else { return true }
+        Self.passesHeadingFilter(heading, since: last, filter: properties.headingFilter)
+    }
+
+    /// Whether a heading filter lets a heading through: the first always, then one whose direction changed by at
+    /// least `filter` degrees (the shorter way round) from the last delivered.
+    ///
+    /// - Parameters:
+    ///   - heading: The new heading.
+    ///   - last: The last heading this manager received, if any.
+    ///   - filter: The heading filter in degrees; `nil` or not above zero lets every heading through.
+    /// - Returns: Whether to deliver it.
+    package static func passesHeadingFilter(_ heading: Heading, since last: Heading?, filter: Double?) -> Bool {
+        guard let filter, filter > 0, let last else { return true }
         let new = heading.trueHeading ?? heading.magneticHeading
         let old = last.trueHeading ?? last.magneticHeading
         let turn = abs((new - old).truncatingRemainder(dividingBy: 360))

@@ -53,7 +53,8 @@ package struct LocationPolicy: Hashable, Sendable {
     package var temporaryFullAccuracy = false
     /// Whether a background session (`CLBackgroundActivitySession`) runs.
     package var backgroundSessionActive = false
-    /// Whether the app set `allowsBackgroundLocationUpdates`.
+    /// Whether some location manager of the app set `allowsBackgroundLocationUpdates` (each manager's own setting
+    /// decides whether its fixes reach it in the background: ``mayDeliverLocations(allowingBackgroundUpdates:)``).
     package var allowsBackgroundUpdates = false
     /// Whether the last Always request left the app with When In Use (for the diagnostics).
     package var alwaysDeclined = false
