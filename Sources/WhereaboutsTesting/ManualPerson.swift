@@ -18,8 +18,9 @@ public import Whereabouts
 ///
 /// ```swift
 /// let person = ManualPerson()
-/// let engine = await SimulatedOS(appID: "com.example.demo", declarations: declarations, prompter: person)
-/// let request = Task { try await engine.requestWhenInUseAuthorization() }
+/// let os = await SimulatedOS(appID: "com.example.demo", declarations: declarations, prompter: person)
+/// let client = LocationClient.simulated(os: os, source: ScriptedSource())
+/// let request = Task { try await client.requestWhenInUseAuthorization() }
 /// let prompt = try await person.nextPrompt()  // the prompt is up; the request waits for the person
 /// #expect(prompt.kind == .whenInUse)
 /// person.reply(.allowWhileUsing(precise: false))

@@ -9,8 +9,9 @@ public import Whereabouts
 ///
 /// ```swift
 /// let person = ScriptedPerson([.allowWhileUsing(precise: false), .allowPrecise])
-/// let engine = await SimulatedOS(appID: "demo", declarations: declarations, prompter: person)
-/// _ = try await engine.requestWhenInUseAuthorization()
+/// let os = await SimulatedOS(appID: "demo", declarations: declarations, prompter: person)
+/// let client = LocationClient.simulated(os: os, source: ScriptedSource())
+/// _ = try await client.requestWhenInUseAuthorization()
 /// #expect(person.prompts.map(\.kind) == [.whenInUse])
 /// ```
 public final class ScriptedPerson: PermissionPrompter, @unchecked Sendable {

@@ -136,7 +136,7 @@ struct ManualPersonTests {
         await #expect(throws: CancellationError.self) { try await waiting.value }
     }
 
-    @Test("with the engine: the request waits while the prompt is up and returns with the answer the test gives")
+    @Test("with the simulated OS: the request waits while the prompt is up and returns with the answer the test gives")
     func drivesTheEngine() async throws {
         let person = ManualPerson()
         let engine = await SimulatedOS(
@@ -144,7 +144,8 @@ struct ManualPersonTests {
             declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
             prompter: person
         )
-        let request = Task { try await engine.requestWhenInUseAuthorization() }
+        let client = LocationClient.simulated(os: engine, source: ScriptedSource())
+        let request = Task { try await client.requestWhenInUseAuthorization() }
         let prompt = try await person.nextPrompt()
         #expect(prompt.kind == .whenInUse)
         #expect(await engine.presentedPrompt == prompt)

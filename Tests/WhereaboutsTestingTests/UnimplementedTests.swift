@@ -83,9 +83,10 @@ struct UnimplementedTests {
             declarations: UsageDescriptions(whenInUse: "Shows where you are on the map."),
             prompter: person
         )
+        let client = LocationClient.simulated(os: engine, source: ScriptedSource())
         var outcome: AuthorizationOutcome?
         await withKnownIssue {
-            outcome = try? await engine.requestWhenInUseAuthorization()
+            outcome = try? await client.requestWhenInUseAuthorization()
         } matching: { issue in
             issue.sourceLocation?.line == line && issue.comments.contains { $0.rawValue.contains("no answer left") }
         }

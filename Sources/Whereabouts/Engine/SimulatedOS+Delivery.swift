@@ -2,32 +2,12 @@ import Foundation
 
 /// Subscribers, the source, and the filter every fix goes through.
 extension SimulatedOS {
-    /// A stream of the app's authorization: the current value at once (rule 0), then each change.
-    ///
-    /// - Returns: The stream; cancelling it unsubscribes.
-    package func authorizationUpdates() async -> AsyncStream<Authorization> {
-        let (stream, continuation) = AsyncStream<Authorization>.makeStream()
-        let id = nextSubscriberID
-        nextSubscriberID += 1
-        authorizationContinuations[id] = continuation
-        continuation.yield(currentAuthorization)
-        continuation.onTermination = { _ in Task { await self.removeAuthorizationSubscriber(id) } }
-        return stream
-    }
-
-    /// A stream of delegate events: `.didChangeAuthorization` with the current value at once,
-    /// then every event in order.
-    ///
-    /// - Returns: The stream; cancelling it unsubscribes.
-    package func events() async -> AsyncStream<LocationEvent> {
-        await events(withStandardFixes: true)
-    }
-
-    /// ``events()``, with or without the standard location service's fixes.
+    /// A location manager's stream of delegate events: `.didChangeAuthorization` with the current value at once
+    /// (rule 0), then every event in order.
     ///
     /// - Parameter withStandardFixes: Whether the standard service's fixes come as `.didUpdateLocations` events;
-    ///   a location manager reads them in batches from its live updates instead, and one-shot answers and
-    ///   significant changes still come.
+    ///   a location manager reads them in batches from ``liveUpdateBatches(for:capacity:)`` instead, and one-shot
+    ///   answers and significant changes still come.
     /// - Returns: The stream; cancelling it unsubscribes.
     package func events(withStandardFixes: Bool) async -> AsyncStream<LocationEvent> {
         let (stream, continuation) = AsyncStream<LocationEvent>.makeStream()
@@ -43,47 +23,22 @@ extension SimulatedOS {
         return stream
     }
 
-    /// Live location updates, as iOS 18's `CLLocationUpdate.liveUpdates()`.
+    /// A location manager's live location updates, in batches, as Core Location's `didUpdateLocations` hands over
+    /// an array.
     ///
-    /// The first update carries no location and the diagnostics that hold; then each fix the
-    /// app may receive, and an update without a location whenever the diagnostics or the
-    /// authorization change. The stream ends when the source ends or the app terminates.
-    /// Cancelling it stops the source's work when nothing else needs it.
+    /// The first batch holds an update without a location and the diagnostics that hold; then each fix the app may
+    /// receive, and an update without a location whenever the diagnostics or the authorization change. Each batch
+    /// holds at least one update, in order. The stream ends when the source ends or the app terminates; cancelling
+    /// it stops the source's work when nothing else needs it.
     ///
-    /// The stream is bounded: at most ``Options/bufferedFixLimit`` fixes wait for the consumer, and while they
-    /// do the engine reads no more from the source, so a consumer slower than a replay holds the replay back.
-    /// When a revoke, Precise off, or the app going where it may not receive fixes narrows what may be delivered,
-    /// the waiting fixes the change no longer allows are dropped at once, under the queue's lock: no fix made
-    /// before the change is handed out, and the update that announces the change comes next.
-    ///
-    /// - Returns: The stream.
-    package func liveUpdates() async -> AsyncThrowingStream<LocationUpdate, any Error> {
-        await liveUpdates(for: nil)
-    }
-
-    /// ``liveUpdates()`` from a client's own source.
-    ///
-    /// - Parameter client: The client's source; `nil` for the engine's own.
-    /// - Returns: The stream.
-    package func liveUpdates(for client: SourceAttachment?) async -> AsyncThrowingStream<LocationUpdate, any Error> {
-        addMailboxSubscriber(key: slot(of: client), capacity: options.bufferedFixLimit).updates()
-    }
-
-    /// Live location updates in batches: what ``liveUpdates()`` delivers, every update that waits for the
-    /// consumer at once, as Core Location's `didUpdateLocations` hands over an array.
-    ///
-    /// Each batch holds at least one update, in order; the same bound, and the same dropping of fixes a change no
-    /// longer allows, as ``liveUpdates()`` apply. Read it when fixes come faster than one at a time is worth handling.
-    ///
-    /// - Returns: The stream of batches.
-    package func liveUpdateBatches() async -> AsyncThrowingStream<[LocationUpdate], any Error> {
-        await liveUpdateBatches(for: nil)
-    }
-
-    /// ``liveUpdateBatches()`` from a client's own source.
+    /// The stream is bounded: at most `capacity` fixes wait for the consumer, and while they do the OS reads no more
+    /// from the source, so a consumer slower than a replay holds the replay back. When a revoke, Precise off, or the
+    /// app going where it may not receive fixes narrows what may be delivered, the waiting fixes the change no
+    /// longer allows are dropped at once, under the queue's lock: no fix made before the change is handed out, and
+    /// the update that announces the change comes next.
     ///
     /// - Parameters:
-    ///   - client: The client's source; `nil` for the engine's own.
+    ///   - client: The manager's source; `nil` for the OS's own.
     ///   - capacity: The most fixes that wait in this stream (at least a batch); `nil` for
     ///     ``Options/bufferedFixLimit``. A location manager holds one batch here: its client logic's queues are the
     ///     bound.
@@ -150,7 +105,6 @@ extension SimulatedOS {
         stateDidChange()
     }
 
-    func removeAuthorizationSubscriber(_ id: Int) { authorizationContinuations[id] = nil }
     func removeEventSubscriber(_ id: Int) {
         eventContinuations[id] = nil
         managerEventContinuations[id] = nil

@@ -8,78 +8,19 @@ extension SimulatedOS {
         case location
     }
 
-    /// Asks for When In Use authorization (rules 1–3).
+    /// A location manager's one-shot request, as `CLLocationManager.requestLocation()` reaches the OS: answered by
+    /// the next fix the app may receive from the manager's source (approximate under reduced accuracy), at most
+    /// ``Options/locationTimeout`` on the OS's clock.
     ///
-    /// Shows the when-in-use prompt only while the status is `.notDetermined`, the app is in
-    /// the foreground and `NSLocationWhenInUseUsageDescription` is declared; otherwise it shows
-    /// nothing and returns at once, saying why.
+    /// Cancelling the calling task withdraws the request at once, as a manager does when its standard service
+    /// starts or stops.
     ///
-    /// - Returns: The status after the request and how it ended.
-    /// - Throws: ``LocationError`` ``LocationError/Code/missingUsageDescription`` when the key
-    ///   is missing (the status stays `.notDetermined`);
-    ///   ``LocationError/Code/cancelled`` at once when the calling task is cancelled while the prompt waits for the
-    ///   person: the prompt stays on screen, as on iOS, and the person's later answer still applies (it reaches
-    ///   ``authorizationUpdates()`` and ``events()``).
-    package func requestWhenInUseAuthorization() async throws -> AuthorizationOutcome {
-        try await authorizationResult(submit(.whenInUse))
-    }
-
-    /// Asks for Always authorization (rule 4).
-    ///
-    /// From `.notDetermined` it shows the when-in-use prompt, and Allow While Using App gives
-    /// provisional Always. From `.authorizedWhenInUse` it shows the upgrade prompt, once per
-    /// install; later asks complete at once with ``IgnoredReason/alwaysAlreadyRequested``.
-    ///
-    /// - Returns: The status after the request and how it ended.
-    /// - Throws: ``LocationError`` ``LocationError/Code/missingUsageDescription`` naming both
-    ///   keys Always needs, when either is missing;
-    ///   ``LocationError/Code/cancelled`` at once when the calling task is cancelled while the prompt waits for the
-    ///   person: the prompt stays on screen, as on iOS, and the person's later answer still applies (it reaches
-    ///   ``authorizationUpdates()`` and ``events()``).
-    package func requestAlwaysAuthorization() async throws -> AuthorizationOutcome {
-        try await authorizationResult(submit(.always))
-    }
-
-    /// Asks for temporary full accuracy for one purpose (rule 5).
-    ///
-    /// Already full: returns `.fullAccuracy` at once. A decline is not an error: the outcome's
-    /// accuracy is `.reducedAccuracy`. The grant ends when the app stops being in use.
-    ///
-    /// - Parameter purposeKey: A key of `NSLocationTemporaryUsageDescriptionDictionary`.
-    /// - Returns: The accuracy after the request and how it ended.
-    /// - Throws: ``LocationError`` ``LocationError/Code/notAuthorized`` without an authorized
-    ///   status; ``LocationError/Code/missingTemporaryPurposeKey`` when the key is not declared;
-    ///   ``LocationError/Code/cancelled`` at once when the calling task is cancelled while the prompt waits for the
-    ///   person: the prompt stays on screen, as on iOS, and the person's later answer still applies (it reaches
-    ///   ``authorizationUpdates()`` and ``events()``).
-    package func requestTemporaryFullAccuracy(purposeKey: String) async throws -> AccuracyOutcome {
-        let completed = await result(of: submit(.temporaryFullAccuracy(purposeKey: purposeKey)))
-        switch completed {
-        case .success(.accuracy(let outcome)): return outcome
-        case .failure(let error): throw error
-        default: preconditionFailure("a temporary full accuracy request completed with another kind of result")
-        }
-    }
-
-    /// Asks for one location, as `CLLocationManager.requestLocation()`.
-    ///
-    /// Waits for the next fix the app may receive (approximate under reduced accuracy), at most
-    /// ``Options/locationTimeout`` on the engine's clock.
-    ///
+    /// - Parameter client: The manager's source; `nil` for the OS's own.
     /// - Returns: The location.
     /// - Throws: ``LocationError`` ``LocationError/Code/notAuthorized`` at once without an
     ///   authorized status, ``LocationError/Code/notInUse`` in the background without the right
     ///   to receive fixes, ``LocationError/Code/locationUnavailable`` when no fix came in time,
     ///   ``LocationError/Code/cancelled`` at once when the calling task is cancelled (the request ends).
-    package func requestLocation() async throws -> Location {
-        try await requestLocation(for: nil)
-    }
-
-    /// ``requestLocation()`` answered by a client's own source.
-    ///
-    /// - Parameter client: The client's source; `nil` for the engine's own.
-    /// - Returns: The location.
-    /// - Throws: As ``requestLocation()``.
     package func requestLocation(for client: SourceAttachment?) async throws -> Location {
         let ticket = submit(.location, for: client)
         let completed = await withTaskCancellationHandler {
@@ -91,14 +32,6 @@ extension SimulatedOS {
         case .success(.location(let location)): return location
         case .failure(let error): throw error
         default: preconditionFailure("a location request completed with another kind of result")
-        }
-    }
-
-    private func authorizationResult(_ ticket: Int) async throws -> AuthorizationOutcome {
-        switch await result(of: ticket) {
-        case .success(.authorization(let outcome)): return outcome
-        case .failure(let error): throw error
-        default: preconditionFailure("an authorization request completed with another kind of result")
         }
     }
 

@@ -137,7 +137,6 @@ public actor SimulatedOS {
     var coarsener: Coarsener
     var nextSubscriberID = 1
     @exclusivity(unchecked) var subscribers: [Int: Subscriber] = [:]
-    var authorizationContinuations: [Int: AsyncStream<Authorization>.Continuation] = [:]
     @exclusivity(unchecked) var eventContinuations: [Int: AsyncStream<LocationEvent>.Continuation] = [:]
     /// The location managers' event streams: every event but the standard service's fixes.
     var managerEventContinuations: [Int: AsyncStream<LocationEvent>.Continuation] = [:]
@@ -342,7 +341,6 @@ public actor SimulatedOS {
             snapshot.current = now
             if before?.accuracy != now.accuracy { coarsener.reset() }
             policy.authorizationDidChange()
-            for continuation in authorizationContinuations.values { continuation.yield(now) }
             broadcast(.didChangeAuthorization(now))
             authorizationDidChange(now)
         }
@@ -355,7 +353,7 @@ public actor SimulatedOS {
         updateDemand()
     }
 
-    /// Sends an event to every ``events()`` subscriber.
+    /// Sends an event to every ``events(withStandardFixes:)`` subscriber.
     ///
     /// - Parameters:
     ///   - event: The event.

@@ -35,6 +35,11 @@ final class DeliveryGate: @unchecked Sendable {
     /// What may be handed out now.
     var current: DeliveryAllowance { lock.withLock { allowance } }
 
+    /// How many fixes wait now in the registered queues, for their consumers to read.
+    var bufferedFixes: Int {
+        lock.withLock { mailboxes.values.reduce(0) { $0 + ($1.mailbox?.bufferedFixes ?? 0) } }
+    }
+
     /// Sets what the app may be handed, and drops what no registered queue may hand out any more.
     ///
     /// - Parameter allowance: What the OS allows now.

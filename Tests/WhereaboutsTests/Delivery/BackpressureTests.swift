@@ -218,7 +218,8 @@ struct BackpressureTests {
     func aPartlyReadBatchIsRestricted(narrowing: Narrowing) async throws {
         let harness = await EngineHarness()
         await harness.authorize(precise: true)
-        var updates = await harness.engine.liveUpdates().makeAsyncIterator()
+        // The client logic reads the OS's batch whole and hands it out one update at a time from its own queue.
+        var updates = await harness.client.liveUpdates().makeAsyncIterator()
         #expect(try #require(try await updates.next()).location == nil, "the first update carries no fix")
         let batch = (0..<10).map { PullSource.fix($0) }
         await harness.engine.ingest(batch)
@@ -227,19 +228,24 @@ struct BackpressureTests {
             let update = try #require(try await updates.next())
             #expect(update.location.map { SourceEvent.location($0) } == batch[index])
         }
-        #expect(await harness.engine.bufferedFixes == 7)
+        #expect(await harness.engine.deliveryGate.bufferedFixes == 7)
+        let reading = try #require(await harness.engine.subscribers.keys.max(), "the location manager reads the OS")
 
         switch narrowing {
         case .revoke: await harness.engine.changeSettings(status: .denied)
         case .preciseOff: await harness.engine.changeSettings(precise: false)
         }
-        #expect(await harness.engine.bufferedFixes == 0, "the seven waiting fixes are dropped")
+        #expect(await harness.engine.deliveryGate.bufferedFixes == 0, "the seven waiting fixes are dropped")
         let announcement = try #require(try await updates.next())
         #expect(announcement.location == nil)
         switch narrowing {
         case .revoke:
             #expect(announcement.authorization.status == .denied)
             await harness.authorize(precise: true)
+            // A revoke stopped the location manager's updates; the grant coming back starts them again, and a fix
+            // ingested before the manager reads the OS once more would reach nobody.
+            let readingAgain = await eventually { await harness.engine.subscribers.keys.contains { $0 > reading } }
+            try #require(readingAgain, "the location manager reads the OS again once the grant is back")
         case .preciseOff:
             #expect(announcement.authorization.accuracy == .reducedAccuracy)
         }
