@@ -8,33 +8,6 @@ extension SimulatedOS {
         case location
     }
 
-    /// A location manager's one-shot request, as `CLLocationManager.requestLocation()` reaches the OS: answered by
-    /// the next fix the app may receive from the manager's source (approximate under reduced accuracy), at most
-    /// ``Options/locationTimeout`` on the OS's clock.
-    ///
-    /// Cancelling the calling task withdraws the request at once, as a manager does when its standard service
-    /// starts or stops.
-    ///
-    /// - Parameter client: The manager's source; `nil` for the OS's own.
-    /// - Returns: The location.
-    /// - Throws: ``LocationError`` ``LocationError/Code/notAuthorized`` at once without an
-    ///   authorized status, ``LocationError/Code/notInUse`` in the background without the right
-    ///   to receive fixes, ``LocationError/Code/locationUnavailable`` when no fix came in time,
-    ///   ``LocationError/Code/cancelled`` at once when the calling task is cancelled (the request ends).
-    package func requestLocation(for client: SourceAttachment?) async throws -> Location {
-        let ticket = submit(.location, for: client)
-        let completed = await withTaskCancellationHandler {
-            await result(of: ticket)
-        } onCancel: {
-            Task { await self.cancelLocationRequest(ticket) }
-        }
-        switch completed {
-        case .success(.location(let location)): return location
-        case .failure(let error): throw error
-        default: preconditionFailure("a location request completed with another kind of result")
-        }
-    }
-
     /// Decides a request now and returns its ticket; the prompt, if one is due, is on screen
     /// when this returns. Collect the result with ``result(of:)``.
     package func submit(_ request: Request) -> Int {
@@ -140,6 +113,10 @@ extension SimulatedOS {
         updateDemand()
     }
 
+    /// Withdraws a one-shot location request, as a manager does when its standard service starts or stops: its ticket
+    /// completes with ``LocationError/Code/cancelled``.
+    ///
+    /// - Parameter ticket: The request's ticket.
     func cancelLocationRequest(_ ticket: Int) {
         guard locationRequests.removeValue(forKey: ticket) != nil else { return }
         finish(ticket, .failure(.cancelled))

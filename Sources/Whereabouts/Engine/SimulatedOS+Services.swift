@@ -45,7 +45,7 @@ extension SimulatedOS {
     }
 
     /// Starts the standard location service for the calling client, as `startUpdatingLocation()`: its fixes
-    /// arrive as `.didUpdateLocations` on ``events()`` (filtered by ``properties``) until
+    /// arrive as `.didUpdateLocations` on the engine's events (filtered by ``properties``) until
     /// ``stopUpdatingLocation()``. Updates that paused start again.
     ///
     /// Without authorization nothing is delivered, and `.didFailWithError` says why, as iOS reports
@@ -84,7 +84,7 @@ extension SimulatedOS {
 
     /// Starts significant-change monitoring: the current fix at once, then a fix when the device is at least
     /// 500 m from the last one this service delivered and five minutes (by fix time) after it, as
-    /// `.didUpdateLocations` on ``events()``. In the background it delivers only with Always; under reduced
+    /// `.didUpdateLocations` among the delegate events. In the background it delivers only with Always; under reduced
     /// accuracy its fixes are approximate.
     package func startMonitoringSignificantLocationChanges() async {
         await startMonitoringSignificantLocationChanges(for: nil)

@@ -73,7 +73,7 @@ extension SimulatedLocationManager {
         let client = client
         oneShot = Task { [weak self] in
             do {
-                let location = try await engine.requestLocation(for: client)
+                let location = try await Self.oneShot(on: engine, for: client)
                 guard let self, !Task.isCancelled else { return }
                 self.oneShot = nil
                 self.lastAnswer = location
@@ -84,6 +84,34 @@ extension SimulatedLocationManager {
                 guard let failure = Self.managerError(error) else { return }
                 self.deliver(.didFailWithError(failure))
             }
+        }
+    }
+
+    /// Asks the OS for one fix from this manager's source, as `requestLocation()` reaches it: the next fix the app
+    /// may receive, at most the OS's location timeout. Cancelling the calling task withdraws the request at once, as
+    /// starting or stopping the standard service does.
+    ///
+    /// - Parameters:
+    ///   - engine: The OS.
+    ///   - client: This manager's source.
+    /// - Returns: The fix.
+    /// - Throws: ``LocationError``: what the OS decided (not authorized, not in use, no fix in time), or
+    ///   ``LocationError/Code/cancelled`` when the request was withdrawn.
+    private nonisolated static func oneShot(
+        on engine: SimulatedOS,
+        for client: SourceAttachment
+    ) async throws(LocationError) -> Location {
+        let ticket = await engine.submit(.location, for: client)
+        let completed = await withTaskCancellationHandler {
+            await engine.result(of: ticket)
+        } onCancel: {
+            Task { await engine.cancelLocationRequest(ticket) }
+        }
+        switch completed {
+        case .success(.location(let location)): return location
+        // Another kind of result would be a fault of the OS: reported as no fix.
+        case .success: throw .locationUnavailable(after: 0)
+        case .failure(let error): throw error
         }
     }
 
