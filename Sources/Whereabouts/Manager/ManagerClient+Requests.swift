@@ -87,9 +87,24 @@ extension ManagerClient {
             resolution = .answered(.dontAllowPrecise)
         case .some where accuracy == .fullAccuracy:
             resolution = .alreadyDetermined
+        case let error? where error.code == ManagerError.promptDeclined && !isForeground:
+            // Core Location did not show the prompt because the app is in the background (kCLErrorPromptDeclined says
+            // the prompt was not shown, not that the person declined): nobody declined.
+            resolution = .ignored(.notInForeground)
         case let error? where error.code == ManagerError.promptDeclined:
-            policy.observe(answer: .dontAllowPrecise)
-            resolution = .answered(.dontAllowPrecise)
+            // Not shown, and not declined: with full accuracy ruled out above and the app in the foreground as far as
+            // the client knows, Core Location does not find the purpose key in the app's Info.plist (or the app left
+            // the foreground just before the request reached it).
+            authorizationMayHaveChanged()
+            refreshDiagnostics()
+            throw LocationError.sourceFailed(
+                "Core Location did not show the precise location prompt for purpose key \"\(purposeKey)\" "
+                    + "(CLError \(error.code), kCLErrorPromptDeclined: not shown, nobody declined): the app's Info.plist, "
+                    + "as Core Location reads it, has no NSLocationTemporaryUsageDescriptionDictionary entry for it, "
+                    + "although the declarations this client was given list one; make the declarations passed to "
+                    + "LocationClient.live(declarations:) the app's own Info.plist (or add the key there), and ask "
+                    + "again while the app is in the foreground"
+            )
         case let error?:
             authorizationMayHaveChanged()
             refreshDiagnostics()

@@ -180,6 +180,9 @@ package final class SimulatedLocationManager: LocationManaging {
             }
         case .success:
             return ManagerError(code: ManagerError.denied, message: "the prompt could not be shown")
+        case .failure(let error) where error.code == .missingTemporaryPurposeKey:
+            // As Core Location: the prompt is not shown when the Info.plist has no entry for the key.
+            return ManagerError(code: ManagerError.promptDeclined, message: error.description)
         case .failure(let error):
             return ManagerError(code: ManagerError.denied, message: error.description)
         }

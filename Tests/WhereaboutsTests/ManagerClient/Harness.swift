@@ -23,10 +23,13 @@ final class Harness {
         appName: "Wayfinder"
     )
 
+    /// Makes the stand-in, the client logic on it and the client. `clientDeclarations` are the declarations the client
+    /// is given, when they are not the app's Info.plist as Core Location reads it (`infoPlist`).
     init(
         status: AuthorizationStatus = .notDetermined,
         accuracy: AccuracyAuthorization = .fullAccuracy,
         infoPlist: UsageDescriptions = Harness.allKeys,
+        clientDeclarations: UsageDescriptions? = nil,
         alwaysRequested: Bool = false,
         applicationState: ApplicationState = .active,
         monitoredRegions: [Region] = []
@@ -46,7 +49,7 @@ final class Harness {
         let adapter = ManagerClient(
             manager: ios,
             applicationState: applicationState,
-            declarations: .success(infoPlist),
+            declarations: .success(clientDeclarations ?? infoPlist),
             clock: clock,
             alwaysMemory: memory
         )

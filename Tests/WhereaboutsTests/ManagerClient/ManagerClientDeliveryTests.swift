@@ -56,6 +56,42 @@ struct ManagerClientDeliveryTests {
         #expect(error?.code == .notAuthorized)
     }
 
+    @Test(
+        "Temporary full accuracy: a prompt Core Location did not show (kCLErrorPromptDeclined) is not the person declining"
+    )
+    func temporaryPromptNotShown() async throws {
+        // The client was given declarations that list the purpose key; the Info.plist Core Location reads does not.
+        var infoPlist = Harness.allKeys
+        infoPlist.temporaryPurposes = [:]
+        let harness = Harness(
+            status: .authorizedWhenInUse,
+            accuracy: .reducedAccuracy,
+            infoPlist: infoPlist,
+            clientDeclarations: Harness.allKeys
+        )
+        let error = await #expect(throws: LocationError.self) {
+            try await harness.client.requestTemporaryFullAccuracy(purposeKey: "Navigation")
+        }
+        #expect(harness.ios.calls == ["requestTemporaryFullAccuracyAuthorization(Navigation)"])
+        #expect(error?.description.contains("\"Navigation\"") == true)
+        #expect(error?.description.contains("Info.plist") == true)
+        #expect(!harness.adapter.diagnostics().contains(.fullAccuracyDenied), "nobody declined")
+        #expect(!harness.adapter.policy.fullAccuracyDeclined)
+    }
+
+    @Test(
+        "Temporary full accuracy: asked as the app leaves the foreground, the prompt not shown is ignored, not declined"
+    )
+    func temporaryPromptNotShownInTheBackground() async throws {
+        let harness = Harness(status: .authorizedWhenInUse, accuracy: .reducedAccuracy)
+        // The app is in the background for Core Location; the client hears of it just after asking.
+        harness.ios.isForeground = false
+        harness.ios.answersAfterBackground = { harness.adapter.appDidEnterBackground() }
+        let outcome = try await harness.client.requestTemporaryFullAccuracy(purposeKey: "Navigation")
+        #expect(outcome == AccuracyOutcome(accuracy: .reducedAccuracy, resolution: .ignored(.notInForeground)))
+        #expect(!harness.adapter.diagnostics().contains(.fullAccuracyDenied), "nobody declined")
+    }
+
     @Test("requestLocation: one fix completes every pending request")
     func requestLocation() async throws {
         let harness = Harness(status: .authorizedWhenInUse)

@@ -35,6 +35,9 @@ final class StandInLocationManager: LocationManaging {
         get { policy.appState == .foreground }
         set { policy.appState = newValue ? .foreground : .background }
     }
+    /// Called before the temporary full accuracy completion of a request made in the background: where a test lets
+    /// the app's move to the background reach the client first.
+    var answersAfterBackground: @MainActor () -> Void = {}
     /// Called when a prompt appears over the app (UIApplication's willResignActive).
     var appResignsActive: @MainActor () -> Void = {}
     /// Called when the prompt is dismissed (UIApplication's didBecomeActive).
@@ -116,8 +119,15 @@ final class StandInLocationManager: LocationManaging {
         case .prompt:
             accuracyCompletion = completion
             appResignsActive()
+        // Apple's documentation of the completion: kCLErrorPromptDeclined whenever the prompt is not shown because the
+        // purpose key is not in the Info.plist, the app already has full accuracy, or the app is in the background.
         case .complete(.alreadyDetermined):
             completion(ManagerError(code: ManagerError.promptDeclined, message: "already full accuracy"))
+        case .complete(.ignored(.notInForeground)):
+            answersAfterBackground()
+            completion(ManagerError(code: ManagerError.promptDeclined, message: "the app is in the background"))
+        case .fail(let error) where error.code == .missingTemporaryPurposeKey:
+            completion(ManagerError(code: ManagerError.promptDeclined, message: "no entry for the purpose key"))
         case .fail(let error) where error.code == .notAuthorized:
             completion(ManagerError(code: ManagerError.denied, message: "not authorized"))
         case .complete, .fail, .joinPrompt:
