@@ -4,7 +4,7 @@
 #
 #   ios       WhereaboutsCoreLocation and WhereaboutsDependencies with CoreLocation + UIKit
 #   macos     the same with CoreLocation + AppKit, where what macOS lacks (stopUpdatingHeading(),
-#             CLBackgroundActivitySession, ...) is marked unavailable
+#             CLBackgroundActivitySession, CLServiceSession, ...) is marked unavailable
 #   visionos  the same with CoreLocation + UIKit, what visionOS lacks (Always, heading, visits, regions, background
 #             updates) marked unavailable, and STANDIN_VISIONOS standing for os(visionOS) in the sources
 #   watchos   the same with CoreLocation + WatchKit, what watchOS lacks (visits, regions, pausing) marked unavailable,
@@ -12,7 +12,9 @@
 #   xcode     the lint plugin with XcodeProjectPlugin (Plugins/WhereaboutsLintPlugin/WhereaboutsLintPlugin+Xcode.swift)
 #
 # Fails on any error or warning in this package's code, and if the Apple-only files were not compiled at all.
-# Builds in .build-apple (its own scratch folder), never in .build.
+# Builds in .build-apple (its own scratch folder), never in .build; WHEREABOUTS_APPLE_SCRATCH names another one
+# (scripts/check-apple-selftest.sh, which proves that an unguarded CLServiceSession call fails the macos flavour,
+# points a copy of the package at this one's).
 #
 # What it cannot catch: Objective-C selector matching of optional delegate methods (a misspelled delegate method
 # compiles and is never called), version-based availability (the compiler on Linux ignores `@available(iOS 17, *)`),
@@ -23,7 +25,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scratch=.build-apple
+scratch=${WHEREABOUTS_APPLE_SCRATCH:-.build-apple}
 flavours=("$@")
 [ ${#flavours[@]} -gt 0 ] || flavours=(ios macos visionos watchos xcode)
 failed=()
@@ -33,7 +35,7 @@ failed=()
 # imported Objective-C enums are, and a switch needs `@unknown default` as on a device), over a Foundation without it.
 own_diagnostics() {
     grep -E "^(/[^:]+/)?(Sources|AppleStandIns|Plugins)/[^:]+:[0-9]+:[0-9]+: (warning|error):" "$1" \
-        | grep -v "/$scratch/" \
+        | grep -vF "/${scratch#/}/" \
         | grep -v "AppleStandIns/.*warning: module 'Foundation' was not compiled with library evolution support" \
         | sort -u || true
 }

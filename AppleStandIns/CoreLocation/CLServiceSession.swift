@@ -1,8 +1,15 @@
 // Stand-in for Core Location's interface (see CLLocationCoordinate2D.swift).
 
+// Checked against CLServiceSession.h of the iOS 18.0 SDK (API_UNAVAILABLE(macos) on the requirement enum, the
+// diagnostic, the class and each of its methods) and Apple's page documentation/corelocation/clservicesession-pt7n
+// (no macOS); for visionOS the page says 1.0 and the header 2.0, and the header is followed.
 /// `CLServiceSession`: the app's declared goal for location authorization, which Core Location asks for when it
-/// can (iOS 18, macOS 15, watchOS 11, visionOS 2). Neither `@MainActor` nor `Sendable` here (the stricter reading).
-@available(iOS 18, macOS 15, watchOS 11, visionOS 2, tvOS 18, *)
+/// can (iOS 18, Mac Catalyst 18, watchOS 11, visionOS 2, tvOS 18; not macOS). Neither `@MainActor` nor `Sendable`
+/// here (the stricter reading).
+#if WHEREABOUTS_STANDIN_MACOS
+@available(*, unavailable, message: "CLServiceSession is not available on macOS")
+#endif
+@available(iOS 18, macCatalyst 18, watchOS 11, visionOS 2, tvOS 18, *) @available(macOS, unavailable)
 public final class CLServiceSession {
     /// `CLServiceSession.AuthorizationRequirement` (`NSInteger`).
     public enum AuthorizationRequirement: Int, Sendable {

@@ -131,6 +131,8 @@ public struct LocationClient: Sendable {
     public var dismissHeadingCalibrationDisplay: @Sendable () async -> Void
     /// Starts a ``ServiceSession`` (iOS 18's `CLServiceSession`) with the authorization it needs and an
     /// optional full-accuracy purpose key; it asks when a prompt is due, and lasts until invalidated.
+    /// Where Core Location has no `CLServiceSession` (before iOS 18, and on macOS, where it is unavailable), the
+    /// live client asks by the same rules and reports the same diagnostics itself.
     public var startServiceSession:
         @Sendable (_ authorization: ServiceSession.AuthorizationRequirement, _ fullAccuracyPurposeKey: String?) async ->
             ServiceSession

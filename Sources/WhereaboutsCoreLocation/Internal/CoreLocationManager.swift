@@ -3,7 +3,7 @@
 // visionOS has no Always, heading (nor headingFilter, headingOrientation or the calibration display), visits, region
 // monitoring, significant changes, background updates, pausing or background indicator; watchOS no visits, region
 // monitoring, significant changes, ranging, pausing or background indicator; macOS no stopUpdatingHeading(),
-// showsBackgroundLocationIndicator or CLBackgroundActivitySession.
+// showsBackgroundLocationIndicator, CLBackgroundActivitySession or CLServiceSession.
 //
 // The conditions let scripts/check-apple.sh type-check every arm on Linux against the stand-ins in AppleStandIns/:
 // canImport(UIKit) and canImport(AppKit) are true with those stand-ins, and STANDIN_VISIONOS and STANDIN_WATCHOS (set
@@ -26,7 +26,7 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
     private var backgroundSession: CLBackgroundActivitySession?
     #endif
     /// How to end each `CLServiceSession` the app holds, by token (the type itself is iOS 18 and later, which a
-    /// stored property cannot be).
+    /// stored property cannot be; never on macOS, which has none).
     private var serviceSessions: [Int: () -> Void] = [:]
     private var lastServiceSessionToken = 0
     var callback: (@MainActor (ManagerCallback) -> Void)?
@@ -266,7 +266,11 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
         fullAccuracyPurposeKey: String?,
         receive: @escaping @MainActor (Set<Diagnostic>) -> Void
     ) -> Int? {
-        if #available(iOS 18, macOS 15, watchOS 11, visionOS 2, *) {
+        // macOS has no CLServiceSession (its header marks it API_UNAVAILABLE(macos), which `#available` cannot get
+        // round): there, as before iOS 18, this returns nil and the client logic asks by the session's rules and
+        // reports its diagnostics itself.
+        #if canImport(UIKit) || os(watchOS) || STANDIN_WATCHOS
+        if #available(iOS 18, macCatalyst 18, watchOS 11, visionOS 2, *) {
             let requirement: CLServiceSession.AuthorizationRequirement =
                 switch authorization {
                 case .noAuthorization: .none
@@ -294,9 +298,9 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
                 session.invalidate()
             }
             return lastServiceSessionToken
-        } else {
-            return nil
         }
+        #endif
+        return nil
     }
 
     func stopServiceSession(_ token: Int) {
@@ -424,8 +428,10 @@ extension CoreLocationManager {
     }
     #endif
 
-    /// The diagnostics a `CLServiceSession.Diagnostic` reports, as a set.
-    @available(iOS 18, macOS 15, watchOS 11, visionOS 2, *)
+    #if canImport(UIKit) || os(watchOS) || STANDIN_WATCHOS
+    /// The diagnostics a `CLServiceSession.Diagnostic` reports, as a set (not on macOS, which has no
+    /// `CLServiceSession`).
+    @available(iOS 18, macCatalyst 18, watchOS 11, visionOS 2, *)
     static func diagnostics(_ diagnostic: CLServiceSession.Diagnostic) -> Set<Diagnostic> {
         let flags: [(Bool, Diagnostic)] = [
             (diagnostic.authorizationDenied, .authorizationDenied),
@@ -439,6 +445,7 @@ extension CoreLocationManager {
         ]
         return Set(flags.filter(\.0).map(\.1))
     }
+    #endif
 }
 
 // MARK: Conversions from Core Location: its negative values mean "unknown", which Whereabouts spells nil.
