@@ -81,7 +81,7 @@ package protocol LocationManaging: AnyObject, Sendable {
     func stopMonitoringSignificantLocationChanges()
     /// `dismissHeadingCalibrationDisplay()`.
     func dismissHeadingCalibrationDisplay()
-    /// Starts a `CLServiceSession` (iOS 18, macOS 15, watchOS 11, visionOS 2) whose diagnostics go to `receive`;
+    /// Starts a `CLServiceSession` (iOS 18, watchOS 11, visionOS 2; macOS has none) whose diagnostics go to `receive`;
     /// returns the token to end it with, or `nil` where the platform has no `CLServiceSession` (the adapter then
     /// asks by the same rules itself).
     func startServiceSession(

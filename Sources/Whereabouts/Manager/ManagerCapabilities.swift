@@ -1,6 +1,7 @@
 /// What the platform's Core Location offers beyond authorization, one fix and live updates.
 ///
-/// All of it on iOS, iPadOS and Mac Catalyst. macOS has no `showsBackgroundLocationIndicator`; visionOS has no
+/// All of it on iOS, iPadOS and Mac Catalyst. macOS has no `showsBackgroundLocationIndicator` (nor
+/// `CLServiceSession`, whose sessions the client logic then keeps itself); visionOS has no
 /// `requestAlwaysAuthorization()`, heading (nor `headingFilter` or `headingOrientation`), visits, background location
 /// updates, pausing or background indicator; watchOS has no visits, pausing or background indicator (nor region
 /// monitoring, which ``LocationManaging/isRegionMonitoringAvailable`` reports, nor significant-change monitoring,
