@@ -91,7 +91,9 @@ public struct LocationClient: Sendable {
     public var stopUpdatingHeading: @Sendable () async -> Void
     /// Allows or stops background updates (`allowsBackgroundLocationUpdates`).
     public var setAllowsBackgroundLocationUpdates: @Sendable (Bool) async throws -> Void
-    /// Starts a background session; returns whether it runs.
+    /// Starts a background session (`CLBackgroundActivitySession`); returns whether it runs. As Core Location activates
+    /// one, it runs only when the app is authorized, declares `location` in `UIBackgroundModes` and is in the
+    /// foreground; a session already running keeps running in the background.
     public var startBackgroundSession: @Sendable () async -> Bool
     /// Ends the background session.
     public var stopBackgroundSession: @Sendable () async -> Void

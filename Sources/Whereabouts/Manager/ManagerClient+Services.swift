@@ -184,7 +184,12 @@ extension ManagerClient {
     /// Starts a `CLBackgroundActivitySession`; returns whether one runs.
     func startBackgroundSession() -> Bool {
         authorizationMayHaveChanged()
-        guard current.status.isAuthorized else { return false }
+        guard policy.backgroundSessionActive || policy.backgroundSessionWouldActivate else {
+            // Core Location would make the session but not activate it: report it as not running, so that the
+            // diagnostics (insufficientlyInUse in the background) stay true.
+            refreshDiagnostics()
+            return false
+        }
         if !policy.backgroundSessionActive { policy.backgroundSessionActive = manager.startBackgroundActivitySession() }
         refreshDiagnostics()
         return policy.backgroundSessionActive

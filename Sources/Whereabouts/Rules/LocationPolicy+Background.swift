@@ -46,6 +46,14 @@ extension LocationPolicy {
         allowsBackgroundUpdates = allowed
     }
 
+    /// Whether a new `CLBackgroundActivitySession` becomes active now, by Core Location's documented conditions:
+    /// the app has effective authorization, declares `location` in `UIBackgroundModes`, and is in the foreground.
+    /// (Core Location makes the session object either way; an inactive one keeps nothing in use, which
+    /// `insufficientlyInUse` then reports.)
+    package var backgroundSessionWouldActivate: Bool {
+        authorization.status.isAuthorized && declarations.hasLocationBackgroundMode && appState == .foreground
+    }
+
     /// Starts a background session; as on iOS, only in the foreground.
     ///
     /// - Returns: Whether a session runs.

@@ -212,6 +212,30 @@ struct ManagerClientDeliveryTests {
         #expect(declared.ios.backgroundSessions == 0)
     }
 
+    @Test(
+        "A background session runs only as Core Location activates one: authorized, location in UIBackgroundModes, in the foreground"
+    )
+    func backgroundSessionActivationConditions() async throws {
+        let undeclared = Harness(status: .authorizedWhenInUse, infoPlist: UsageDescriptions(whenInUse: "Map."))
+        #expect(await !undeclared.client.startBackgroundSession(), "no location background mode")
+        #expect(undeclared.ios.backgroundSessions == 0)
+
+        let notAuthorized = Harness(status: .denied)
+        #expect(await !notAuthorized.client.startBackgroundSession(), "no effective authorization")
+
+        let background = Harness(status: .authorizedWhenInUse, applicationState: .background)
+        #expect(await !background.client.startBackgroundSession(), "a new session needs the foreground")
+        #expect(background.adapter.diagnostics().contains(.insufficientlyInUse))
+
+        let ready = Harness(status: .authorizedWhenInUse)
+        #expect(await ready.client.startBackgroundSession())
+        #expect(ready.ios.backgroundSessions == 1)
+        // Once running, it keeps running in the background, and asking again there changes nothing.
+        ready.enterBackground()
+        #expect(await ready.client.startBackgroundSession())
+        #expect(ready.ios.backgroundSessions == 1)
+    }
+
     @Test("The current authorization reaches a new subscriber at once, then each change")
     func authorizationUpdates() async throws {
         let harness = Harness()
