@@ -62,10 +62,12 @@ open class CLLocationManager: NSObject {
         get { fatalError() }
         set { fatalError() }
     }
-    #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
-    @available(*, unavailable, message: "pausesLocationUpdatesAutomatically is not available on visionOS or watchOS")
+    // Apple's documentation page for the property lists iOS 6, iPadOS 6, Mac Catalyst 13.1, macOS 10.15 and
+    // visionOS 1: not watchOS (nor tvOS).
+    #if WHEREABOUTS_STANDIN_WATCHOS
+    @available(*, unavailable, message: "pausesLocationUpdatesAutomatically is not available on watchOS")
     #endif
-    /// Whether updates may pause automatically (iOS 6, macOS 10.15).
+    /// Whether updates may pause automatically (iOS 6, macOS 10.15, visionOS 1).
     @available(watchOS, unavailable) @available(tvOS, unavailable)
     open var pausesLocationUpdatesAutomatically: Bool {
         get { fatalError() }

@@ -44,12 +44,13 @@ public protocol CLLocationManagerDelegate: NSObjectProtocol {
     @available(watchOS, unavailable) @available(tvOS, unavailable)
     func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit)
     #endif
-    #if !(WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS)
-    /// Updates paused because the device stopped moving (iOS 6, macOS 10.15).
+    // Apple's documentation pages for the two pause callbacks list visionOS 1 among their platforms; not watchOS.
+    #if !WHEREABOUTS_STANDIN_WATCHOS
+    /// Updates paused because the device stopped moving (iOS 6, macOS 10.15, visionOS 1).
     @available(watchOS, unavailable) @available(tvOS, unavailable)
     func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager)
     #endif
-    #if !(WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS)
+    #if !WHEREABOUTS_STANDIN_WATCHOS
     /// Updates resumed.
     @available(watchOS, unavailable) @available(tvOS, unavailable)
     func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager)
@@ -87,11 +88,11 @@ extension CLLocationManagerDelegate {
     /// Optional.
     public func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {}
     #endif
-    #if !(WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS)
+    #if !WHEREABOUTS_STANDIN_WATCHOS
     /// Optional.
     public func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {}
     #endif
-    #if !(WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS)
+    #if !WHEREABOUTS_STANDIN_WATCHOS
     /// Optional.
     public func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager) {}
     #endif

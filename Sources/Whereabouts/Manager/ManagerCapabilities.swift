@@ -3,7 +3,7 @@
 /// All of it on iOS, iPadOS and Mac Catalyst. macOS has no `showsBackgroundLocationIndicator` (nor
 /// `CLServiceSession`, whose sessions the client logic then keeps itself); visionOS has no
 /// `requestAlwaysAuthorization()`, heading (nor `headingFilter` or `headingOrientation`), visits, background location
-/// updates, pausing or background indicator; watchOS has no visits, pausing or background indicator (nor region
+/// updates or background indicator (it pauses updates, by default, as iOS does); watchOS has no visits, pausing or background indicator (nor region
 /// monitoring, which ``LocationManaging/isRegionMonitoringAvailable`` reports, nor significant-change monitoring,
 /// which ``LocationManaging/significantLocationChangeMonitoringAvailable`` reports). Where something is missing the
 /// adapter says so with an error, or reports the setting as the platform behaves, instead of calling an API the

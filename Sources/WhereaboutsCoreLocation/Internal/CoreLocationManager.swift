@@ -70,7 +70,6 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
             heading: false,
             visits: false,
             backgroundUpdates: false,
-            pausing: false,
             backgroundIndicator: false
         )
         #elseif os(watchOS) || STANDIN_WATCHOS
@@ -233,7 +232,8 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
         manager.headingFilter = properties.headingFilter ?? kCLHeadingFilterNone
         manager.headingOrientation = Self.coreLocationOrientation(properties.headingOrientation)
         #endif
-        #if !(os(visionOS) || STANDIN_VISIONOS || os(watchOS) || STANDIN_WATCHOS)
+        // visionOS has pausing too, on by default as on iOS: left alone there, updates could stop silently.
+        #if !(os(watchOS) || STANDIN_WATCHOS)
         manager.pausesLocationUpdatesAutomatically = properties.pausesLocationUpdatesAutomatically
         #endif
         // iOS, iPadOS and Mac Catalyst only: API_UNAVAILABLE(macos, watchos) and absent on visionOS (watchOS has a
@@ -346,7 +346,7 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
     }
     #endif
 
-    // Regions, visits and pausing: not visionOS or watchOS.
+    // Regions and visits: not visionOS or watchOS.
     #if !(os(visionOS) || STANDIN_VISIONOS || os(watchOS) || STANDIN_WATCHOS)
     nonisolated func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {
         let identifier = region.identifier
@@ -375,6 +375,10 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
         MainActor.assumeIsolated { callback?(.didVisit(converted)) }
     }
 
+    #endif
+
+    // Pausing: not watchOS (visionOS has it, and pauses by default).
+    #if !(os(watchOS) || STANDIN_WATCHOS)
     nonisolated func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {
         MainActor.assumeIsolated { callback?(.didPauseLocationUpdates) }
     }

@@ -15,7 +15,6 @@ struct ManagerClientManagerSurfaceTests {
         heading: false,
         visits: false,
         backgroundUpdates: false,
-        pausing: false,
         backgroundIndicator: false
     )
 
@@ -66,7 +65,9 @@ struct ManagerClientManagerSurfaceTests {
         #expect(await harness.client.properties() == LocationProperties())
     }
 
-    @Test("set leaves alone what the platform lacks (visionOS): no pausing, indicator, heading filter or orientation")
+    @Test(
+        "set leaves alone what the platform lacks (visionOS): no indicator, heading filter or orientation; pausing is there"
+    )
     func setOnPlatformGaps() async throws {
         let harness = Harness(status: .authorizedWhenInUse)
         harness.ios.capabilities = Self.visionOS
@@ -79,7 +80,8 @@ struct ManagerClientManagerSurfaceTests {
         )
         var expected = LocationProperties()
         expected.desiredAccuracy = .kilometer
-        expected.pausesLocationUpdatesAutomatically = false  // updates never pause there
+        // visionOS pauses updates as iOS does (on by default): the setting is passed on and reported.
+        expected.pausesLocationUpdatesAutomatically = true
         #expect(harness.ios.appliedProperties == expected)
         #expect(await harness.client.properties() == expected)
     }
