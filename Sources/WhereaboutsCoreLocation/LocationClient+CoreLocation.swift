@@ -35,11 +35,22 @@ extension LocationClient {
     /// }
     /// ```
     ///
-    /// - Parameter declarations: The app's Info.plist keys; `nil` reads them from the main bundle.
+    /// - Parameter declarations: The app's Info.plist keys; `nil` reads them from the main bundle. Given by hand, they
+    ///   are used as given except `UIBackgroundModes`, which is read from the main bundle all the same on iOS, watchOS
+    ///   and visionOS: Core Location checks the app's own before it lets background updates run.
     /// - Returns: The client.
     public static func live(declarations: UsageDescriptions? = nil) -> LocationClient {
         let read: Result<UsageDescriptions, LocationError> =
-            if let declarations { .success(declarations) } else {
+            if let declarations {
+                // Core Location checks the app's own UIBackgroundModes before it lets background updates run (and
+                // stops the app with an exception otherwise): that guard reads the bundle's, whatever was given.
+                // macOS has no UIBackgroundModes to read.
+                #if canImport(UIKit) || os(watchOS) || STANDIN_WATCHOS
+                .success(declarations.withBackgroundModes(of: Bundle.main.infoDictionary))
+                #else
+                .success(declarations)
+                #endif
+            } else {
                 Result { () throws(LocationError) -> UsageDescriptions in
                     try UsageDescriptions(dictionary: Bundle.main.infoDictionary ?? [:], file: "Info.plist")
                 }

@@ -7,7 +7,7 @@ import Testing
 /// The client logic keeps one policy of what it learned of iOS, and decides on it: what an unreadable Info.plist
 /// fails, and what a silence of Core Location tells.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ManagerClientObservationTests {
     static let unreadable = LocationError.invalidInfoPlist(
         file: "App/Info.plist",
