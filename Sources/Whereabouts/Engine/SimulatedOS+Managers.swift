@@ -91,8 +91,17 @@ extension SimulatedOS {
     /// - Returns: Whether no manager takes the fix.
     func isPaused(forFixFrom key: SourceSlot.Key?) -> Bool {
         guard !pausedSlots.isEmpty else { return false }
-        let consumers = standardConsumerKeys.filter { key == nil || serving($0) == key }
-        return !consumers.isEmpty && consumers.isSubset(of: pausedSlots)
+        // Read for every fix while a manager is paused: no set is built here.
+        var anyConsumer = false
+        for consumer in updatingLocation where key == nil || serving(consumer) == key {
+            guard pausedSlots.contains(consumer) else { return false }
+            anyConsumer = true
+        }
+        for subscriber in subscribers.values where key == nil || serving(subscriber.key) == key {
+            guard pausedSlots.contains(subscriber.key) else { return false }
+            anyConsumer = true
+        }
+        return anyConsumer
     }
 
     /// Ends one manager's pause: its updates flow again (it started them again, or turned pausing off), and it
