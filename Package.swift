@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 /// One set of settings for every target: Swift 6 mode, strict concurrency, and the upcoming
@@ -232,15 +233,23 @@ let appleFlavours = ["ios": "UIKit", "macos": "AppKit", "visionos": "UIKit", "wa
 if let flavour = Context.environment["WHEREABOUTS_APPLE"], let application = appleFlavours[flavour] {
     // Library evolution makes their enums non-frozen, as Objective-C enums are when imported.
     let standInSettings: [SwiftSetting] = [.unsafeFlags(["-enable-library-evolution"])]
+    // They run, too: the stand-in CLLocationManager drives a location manager of the simulated OS (the files named
+    // StandIn*.swift), so the live behaviour suite below can run the package's Core Location bridge.
     package.targets.append(
         .target(
             name: "CoreLocation",
+            dependencies: ["Whereabouts"],
             path: "AppleStandIns/CoreLocation",
             swiftSettings: standInSettings + [.define("WHEREABOUTS_STANDIN_\(flavour.uppercased())")]
         )
     )
     package.targets.append(
-        .target(name: application, path: "AppleStandIns/\(application)", swiftSettings: standInSettings)
+        .target(
+            name: application,
+            dependencies: ["CoreLocation"],
+            path: "AppleStandIns/\(application)",
+            swiftSettings: standInSettings
+        )
     )
     var platformSettings: [SwiftSetting] = []
     if flavour == "visionos" { platformSettings.append(.define("STANDIN_VISIONOS")) }
@@ -252,10 +261,33 @@ if let flavour = Context.environment["WHEREABOUTS_APPLE"], let application = app
     for target in package.targets {
         if target.name == "WhereaboutsCoreLocation" {
             target.dependencies += ["CoreLocation", .target(name: application)]
+            // Line coverage of the bridge alone, for the live behaviour suite's report (scripts/check-apple.sh).
+            target.swiftSettings =
+                (target.swiftSettings ?? []) + [.unsafeFlags(["-profile-generate", "-profile-coverage-mapping"])]
         }
         if ["WhereaboutsCoreLocation", "WhereaboutsDependencies"].contains(target.name) {
             target.swiftSettings = (target.swiftSettings ?? []) + platformSettings
         }
+    }
+    // The live behaviour suite (`swift test` in a flavour, as scripts/check-apple.sh runs it): the one-client behaviour
+    // tests with `LocationClient.live()` as the client under test; the package's other tests are not built here.
+    package.targets.removeAll { $0.type == .test && $0.name != "WhereaboutsTests" }
+    for target in package.targets where target.name == "WhereaboutsTests" {
+        let kept = [
+            "ClientBehaviour", "ManagerClient/Harness.swift", "ManagerClient/StandInLocationManager.swift", "Support",
+        ]
+        target.sources = kept
+        // What else is in the folder is left out (SwiftPM would otherwise warn of each file it does not handle).
+        let folder = Context.packageDirectory + "/Tests/WhereaboutsTests"
+        let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
+        target.exclude = files.filter { file in
+            file.hasSuffix(".swift") && file != "Fixtures" && !file.hasPrefix("Fixtures/")
+                && !kept.contains { file == $0 || file.hasPrefix($0 + "/") }
+        }
+        target.dependencies += ["WhereaboutsCoreLocation", "CoreLocation"]
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-profile-generate"])]
+        target.swiftSettings =
+            (target.swiftSettings ?? []) + platformSettings + [.define("WHEREABOUTS_LIVE_BEHAVIOUR")]
     }
 }
 

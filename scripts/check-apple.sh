@@ -36,7 +36,7 @@ failed=()
 own_diagnostics() {
     grep -E "^(/[^:]+/)?(Sources|AppleStandIns|Plugins)/[^:]+:[0-9]+:[0-9]+: (warning|error):" "$1" \
         | grep -vF "/${scratch#/}/" \
-        | grep -v "AppleStandIns/.*warning: module 'Foundation' was not compiled with library evolution support" \
+        | grep -Ev "AppleStandIns/.*warning: module '(Foundation|Whereabouts)' was not compiled with library evolution support" \
         | sort -u || true
 }
 

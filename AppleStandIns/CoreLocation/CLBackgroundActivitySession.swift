@@ -1,4 +1,5 @@
 // Stand-in for Core Location's interface (see CLLocationCoordinate2D.swift).
+internal import Whereabouts
 
 /// `CLBackgroundActivitySession`: iOS 17, Mac Catalyst 17, watchOS 10, visionOS 1; not macOS.
 #if WHEREABOUTS_STANDIN_MACOS
@@ -7,7 +8,19 @@
 @available(iOS 17, macCatalyst 17, watchOS 10, visionOS 1, *) @available(macOS, unavailable)
 public final class CLBackgroundActivitySession: Sendable {
     /// Starts a session; keep it stored, and start it in the foreground.
-    public init() { fatalError() }
+    public init() {
+        standInHost = MainActor.assumeIsolated {
+            let host = StandInDevice.required(by: "A CLBackgroundActivitySession").sessionHost
+            _ = host.startBackgroundActivitySession()
+            return host
+        }
+    }
     /// Ends the session.
-    public func invalidate() { fatalError() }
+    public func invalidate() {
+        let host = standInHost
+        MainActor.assumeIsolated { host.stopBackgroundActivitySession() }
+    }
+
+    // The runnable model (not Apple's): the session reaches the OS through the device's newest location manager.
+    private let standInHost: SimulatedLocationManager
 }

@@ -1,5 +1,6 @@
 // Stand-in for Core Location's interface (see CLLocationCoordinate2D.swift).
 public import Foundation
+internal import Whereabouts
 
 /// `kCLHeadingFilterNone`: every heading change is reported.
 public let kCLHeadingFilterNone: CLLocationDegrees = -1
@@ -11,11 +12,19 @@ public let kCLHeadingFilterNone: CLLocationDegrees = -1
 @available(tvOS, unavailable)
 open class CLHeading: NSObject {
     /// Degrees from magnetic north.
-    open var magneticHeading: CLLocationDirection { fatalError() }
+    open var magneticHeading: CLLocationDirection { standIn.magneticHeading }
     /// Degrees from true north; negative when invalid.
-    open var trueHeading: CLLocationDirection { fatalError() }
+    open var trueHeading: CLLocationDirection { standIn.trueHeading ?? -1 }
     /// The maximum deviation in degrees; negative when invalid.
-    open var headingAccuracy: CLLocationDirection { fatalError() }
+    open var headingAccuracy: CLLocationDirection { standIn.headingAccuracy }
     /// When the heading was determined.
-    open var timestamp: Date { fatalError() }
+    open var timestamp: Date { standIn.timestamp }
+
+    // The runnable model's storage (not Apple's).
+    private let standIn: Heading
+
+    init(standIn value: Heading) {
+        standIn = value
+        super.init()
+    }
 }

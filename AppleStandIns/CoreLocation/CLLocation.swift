@@ -4,7 +4,10 @@ public import Foundation
 /// `CLLocation`: neither `@MainActor` nor `Sendable` here (the stricter reading).
 open class CLLocation: NSObject {
     /// A location at a coordinate.
-    public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) { fatalError() }
+    public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
+        standIn = StandInFix(coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude))
+        super.init()
+    }
 
     /// A location with altitude and accuracies.
     public init(
@@ -13,20 +16,37 @@ open class CLLocation: NSObject {
         horizontalAccuracy hAccuracy: CLLocationAccuracy,
         verticalAccuracy vAccuracy: CLLocationAccuracy,
         timestamp: Date
-    ) { fatalError() }
+    ) {
+        standIn = StandInFix(
+            coordinate: coordinate,
+            altitude: altitude,
+            horizontalAccuracy: hAccuracy,
+            verticalAccuracy: vAccuracy,
+            timestamp: timestamp
+        )
+        super.init()
+    }
+
+    /// The runnable model's fix (not Apple's).
+    let standIn: StandInFix
+
+    init(standIn fix: StandInFix) {
+        standIn = fix
+        super.init()
+    }
 
     /// The coordinate.
-    open var coordinate: CLLocationCoordinate2D { fatalError() }
+    open var coordinate: CLLocationCoordinate2D { standIn.coordinate }
     /// Metres above mean sea level; meaningful only when `verticalAccuracy` is not negative.
-    open var altitude: CLLocationDistance { fatalError() }
+    open var altitude: CLLocationDistance { standIn.altitude }
     /// The radius of uncertainty in metres; negative when the coordinate is invalid.
-    open var horizontalAccuracy: CLLocationAccuracy { fatalError() }
+    open var horizontalAccuracy: CLLocationAccuracy { standIn.horizontalAccuracy }
     /// The altitude's uncertainty in metres; negative when the altitude is invalid.
-    open var verticalAccuracy: CLLocationAccuracy { fatalError() }
+    open var verticalAccuracy: CLLocationAccuracy { standIn.verticalAccuracy }
     /// Degrees from true north; negative when invalid.
-    open var course: CLLocationDirection { fatalError() }
+    open var course: CLLocationDirection { standIn.course }
     /// Metres per second; negative when invalid.
-    open var speed: CLLocationSpeed { fatalError() }
+    open var speed: CLLocationSpeed { standIn.speed }
     /// When the location was determined.
-    open var timestamp: Date { fatalError() }
+    open var timestamp: Date { standIn.timestamp }
 }

@@ -2,20 +2,30 @@
 // the `@available(PLATFORM, unavailable)` marks are Apple's (the compiler on Linux does not act on them); the
 // `#if WHEREABOUTS_STANDIN_MACOS` marks make the macOS flavour reject what macOS does not have.
 public import Foundation
+internal import Whereabouts
 
 /// `CLLocationManager`: neither `@MainActor` nor `Sendable`. Its delegate's callbacks arrive on the run loop of the
 /// thread that created it.
 open class CLLocationManager: NSObject {
     /// A manager; create it on the main thread and keep a strong reference.
-    public override init() { fatalError() }
+    public override init() {
+        let model = MainActor.assumeIsolated { StandInManager() }
+        standInModel = model
+        super.init()
+        // Core Location's managers live on the thread that made them: the main one, where the model is.
+        nonisolated(unsafe) let owner = self
+        MainActor.assumeIsolated { model.owner = owner }
+    }
 
     /// The delegate, held weakly.
     weak open var delegate: (any CLLocationManagerDelegate)?
 
     /// Whether Location Services are on. Blocks: Apple warns against calling it on the main thread.
-    open class func locationServicesEnabled() -> Bool { fatalError() }
+    open class func locationServicesEnabled() -> Bool {
+        StandInDevice.current?.os.authorizationSnapshot.servicesEnabled ?? true
+    }
     /// Whether the device has a compass.
-    open class func headingAvailable() -> Bool { fatalError() }
+    open class func headingAvailable() -> Bool { StandInDevice.current?.source.providesHeadings ?? false }
     #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
     @available(
         *,
@@ -25,42 +35,48 @@ open class CLLocationManager: NSObject {
     #endif
     /// Whether significant-change monitoring is possible (iOS 4, macOS 10.7).
     @available(watchOS, unavailable) @available(tvOS, unavailable)
-    open class func significantLocationChangeMonitoringAvailable() -> Bool { fatalError() }
+    open class func significantLocationChangeMonitoringAvailable() -> Bool {
+        StandInDevice.current?.os.significantLocationChangeMonitoringAvailable ?? false
+    }
     #if WHEREABOUTS_STANDIN_WATCHOS
     @available(*, unavailable, message: "isMonitoringAvailable(for:) is not available on watchOS")
     #endif
     /// Whether regions of this class can be monitored (iOS 7, macOS 10.10).
     @available(watchOS, unavailable) @available(tvOS, unavailable)
-    open class func isMonitoringAvailable(for regionClass: AnyClass) -> Bool { fatalError() }
+    open class func isMonitoringAvailable(for regionClass: AnyClass) -> Bool { regionClass is CLCircularRegion.Type }
     #if WHEREABOUTS_STANDIN_WATCHOS
     @available(*, unavailable, message: "isRangingAvailable() is not available on watchOS")
     #endif
     /// Whether beacon ranging is possible (iOS 7, macOS 10.15).
     @available(watchOS, unavailable) @available(tvOS, unavailable)
-    open class func isRangingAvailable() -> Bool { fatalError() }
+    open class func isRangingAvailable() -> Bool { StandInDevice.current?.os.isRangingAvailable ?? false }
 
     /// The app's authorization (iOS 14, macOS 11).
     @available(iOS 14, macOS 11, watchOS 7, tvOS 14, *)
-    open var authorizationStatus: CLAuthorizationStatus { fatalError() }
+    open var authorizationStatus: CLAuthorizationStatus {
+        CLAuthorizationStatus(rawValue: Int32(standIn { $0.backing.authorizationStatus.rawValue })) ?? .notDetermined
+    }
     /// The app's accuracy authorization (iOS 14, macOS 11).
     @available(iOS 14, macOS 11, watchOS 7, tvOS 14, *)
-    open var accuracyAuthorization: CLAccuracyAuthorization { fatalError() }
+    open var accuracyAuthorization: CLAccuracyAuthorization {
+        CLAccuracyAuthorization(rawValue: standIn { $0.backing.accuracyAuthorization.rawValue }) ?? .reducedAccuracy
+    }
 
     /// The desired accuracy, in metres or one of the `kCLLocationAccuracy…` constants.
     open var desiredAccuracy: CLLocationAccuracy {
-        get { fatalError() }
-        set { fatalError() }
+        get { standIn { $0.desiredAccuracy } }
+        set { standIn { $0.desiredAccuracy = newValue } }
     }
     /// What the app uses location for (iOS 6, macOS 10.15, watchOS 4, visionOS 1; not tvOS).
     @available(tvOS, unavailable)
     open var activityType: CLActivityType {
-        get { fatalError() }
-        set { fatalError() }
+        get { standIn { $0.activityType } }
+        set { standIn { $0.activityType = newValue } }
     }
     /// The minimum horizontal movement in metres before an update is delivered.
     open var distanceFilter: CLLocationDistance {
-        get { fatalError() }
-        set { fatalError() }
+        get { standIn { $0.distanceFilter } }
+        set { standIn { $0.distanceFilter = newValue } }
     }
     // Apple's documentation page for the property lists iOS 6, iPadOS 6, Mac Catalyst 13.1, macOS 10.15 and
     // visionOS 1: not watchOS (nor tvOS).
@@ -70,8 +86,8 @@ open class CLLocationManager: NSObject {
     /// Whether updates may pause automatically (iOS 6, macOS 10.15, visionOS 1).
     @available(watchOS, unavailable) @available(tvOS, unavailable)
     open var pausesLocationUpdatesAutomatically: Bool {
-        get { fatalError() }
-        set { fatalError() }
+        get { standIn { $0.pausesLocationUpdatesAutomatically } }
+        set { standIn { $0.pausesLocationUpdatesAutomatically = newValue } }
     }
     #if WHEREABOUTS_STANDIN_VISIONOS
     @available(*, unavailable, message: "allowsBackgroundLocationUpdates is not available on visionOS")
@@ -80,8 +96,8 @@ open class CLLocationManager: NSObject {
     /// `UIBackgroundModes` raises an exception.
     @available(tvOS, unavailable)
     open var allowsBackgroundLocationUpdates: Bool {
-        get { fatalError() }
-        set { fatalError() }
+        get { standIn { $0.backing.allowsBackgroundLocationUpdates } }
+        set { standIn { $0.setAllowsBackgroundLocationUpdates(newValue) } }
     }
     #if WHEREABOUTS_STANDIN_MACOS || WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
     @available(
@@ -93,8 +109,8 @@ open class CLLocationManager: NSObject {
     /// Whether the background location indicator shows (iOS 11; not macOS, watchOS or tvOS).
     @available(macOS, unavailable) @available(watchOS, unavailable) @available(tvOS, unavailable)
     open var showsBackgroundLocationIndicator: Bool {
-        get { fatalError() }
-        set { fatalError() }
+        get { standIn { $0.showsBackgroundLocationIndicator } }
+        set { standIn { $0.showsBackgroundLocationIndicator = newValue } }
     }
     #if WHEREABOUTS_STANDIN_VISIONOS
     @available(*, unavailable, message: "headingFilter is not available on visionOS")
@@ -103,8 +119,8 @@ open class CLLocationManager: NSObject {
     /// (iOS 3, macOS 10.15, watchOS 2; not tvOS).
     @available(tvOS, unavailable)
     open var headingFilter: CLLocationDegrees {
-        get { fatalError() }
-        set { fatalError() }
+        get { standIn { $0.headingFilter } }
+        set { standIn { $0.headingFilter = newValue } }
     }
     #if WHEREABOUTS_STANDIN_VISIONOS
     @available(*, unavailable, message: "headingOrientation is not available on visionOS")
@@ -112,46 +128,56 @@ open class CLLocationManager: NSObject {
     /// The orientation headings are measured from (iOS 4, macOS 10.15, watchOS 2; not tvOS).
     @available(tvOS, unavailable)
     open var headingOrientation: CLDeviceOrientation {
-        get { fatalError() }
-        set { fatalError() }
+        get { standIn { $0.headingOrientation } }
+        set { standIn { $0.headingOrientation = newValue } }
     }
     /// The most recent location.
-    open var location: CLLocation? { fatalError() }
+    open var location: CLLocation? { standIn { $0.backing.location }.map(CLLocation.init(standIn:)) }
     #if WHEREABOUTS_STANDIN_VISIONOS
     @available(*, unavailable, message: "heading is not available on visionOS")
     #endif
     /// The most recent heading (iOS 4, macOS 10.15, watchOS 2).
     @available(tvOS, unavailable)
-    open var heading: CLHeading? { fatalError() }
+    open var heading: CLHeading? { standIn { $0.backing.heading }.map(CLHeading.init(standIn:)) }
     #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
     @available(*, unavailable, message: "monitoredRegions is not available on visionOS or watchOS")
     #endif
     /// The regions this app monitors (iOS 4, macOS 10.8).
     @available(watchOS, unavailable) @available(tvOS, unavailable)
-    open var monitoredRegions: Set<CLRegion> { fatalError() }
+    open var monitoredRegions: Set<CLRegion> {
+        Set(standIn { $0.monitoredRegions }.map { CLCircularRegion(standIn: $0) as CLRegion })
+    }
     #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
     @available(*, unavailable, message: "maximumRegionMonitoringDistance is not available on visionOS or watchOS")
     #endif
     /// The largest region radius the device supports.
     @available(watchOS, unavailable) @available(tvOS, unavailable)
-    open var maximumRegionMonitoringDistance: CLLocationDistance { fatalError() }
+    open var maximumRegionMonitoringDistance: CLLocationDistance {
+        standIn { $0.backing.maximumRegionMonitoringDistance }
+    }
 
     /// Shows the When In Use prompt if the status is `.notDetermined`, the app is in use and the key is declared;
     /// otherwise does nothing, and sends no callback.
     @available(iOS 8, macOS 10.15, *)
-    open func requestWhenInUseAuthorization() { fatalError() }
+    open func requestWhenInUseAuthorization() { standIn { $0.backing.requestWhenInUseAuthorization() } }
     #if WHEREABOUTS_STANDIN_VISIONOS
     @available(*, unavailable, message: "requestAlwaysAuthorization() is not available on visionOS")
     #endif
     /// Asks for Always (both keys needed); the upgrade from When In Use is shown once per install.
     @available(iOS 8, macOS 10.15, *) @available(tvOS, unavailable)
-    open func requestAlwaysAuthorization() { fatalError() }
+    open func requestAlwaysAuthorization() { standIn { $0.backing.requestAlwaysAuthorization() } }
     /// Asks for temporary full accuracy; the completion runs on the manager's run loop.
     @available(iOS 14, macOS 11, watchOS 7, tvOS 14, *)
     open func requestTemporaryFullAccuracyAuthorization(
         withPurposeKey purposeKey: String,
         completion: (@Sendable ((any Error)?) -> Void)? = nil
-    ) { fatalError() }
+    ) {
+        standIn {
+            $0.backing.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey) { error in
+                completion?(error.map(NSError.init(standIn:)))
+            }
+        }
+    }
     /// Asks for temporary full accuracy.
     @available(iOS 14, macOS 11, watchOS 7, tvOS 14, *)
     open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) async throws {
@@ -161,30 +187,30 @@ open class CLLocationManager: NSObject {
     /// Asks for one location: one `didUpdateLocations` or one `didFailWithError`. `startUpdatingLocation()` and
     /// `stopUpdatingLocation()` cancel an outstanding request, and nothing is delivered for it then.
     @available(iOS 9, macOS 10.14, *)
-    open func requestLocation() { fatalError() }
+    open func requestLocation() { standIn { $0.backing.requestLocation() } }
     /// Starts live updates (not tvOS).
     @available(tvOS, unavailable)
-    open func startUpdatingLocation() { fatalError() }
+    open func startUpdatingLocation() { standIn { $0.backing.startUpdatingLocation() } }
     /// Stops live updates.
-    open func stopUpdatingLocation() { fatalError() }
+    open func stopUpdatingLocation() { standIn { $0.backing.stopUpdatingLocation() } }
     #if WHEREABOUTS_STANDIN_VISIONOS
     @available(*, unavailable, message: "startUpdatingHeading() is not available on visionOS")
     #endif
     /// Starts heading updates (iOS 3, macOS 10.15, watchOS 2).
     @available(tvOS, unavailable)
-    open func startUpdatingHeading() { fatalError() }
+    open func startUpdatingHeading() { standIn { $0.backing.startUpdatingHeading() } }
     #if WHEREABOUTS_STANDIN_MACOS || WHEREABOUTS_STANDIN_VISIONOS
     @available(*, unavailable, message: "stopUpdatingHeading() is not available on macOS or visionOS")
     #endif
     /// Stops heading updates (iOS 3, watchOS 2; `API_UNAVAILABLE(tvos, macos)`).
     @available(macOS, unavailable) @available(tvOS, unavailable)
-    open func stopUpdatingHeading() { fatalError() }
+    open func stopUpdatingHeading() { standIn { $0.backing.stopUpdatingHeading() } }
     #if WHEREABOUTS_STANDIN_VISIONOS
     @available(*, unavailable, message: "dismissHeadingCalibrationDisplay() is not available on visionOS")
     #endif
     /// Dismisses the heading calibration display.
     @available(tvOS, unavailable)
-    open func dismissHeadingCalibrationDisplay() { fatalError() }
+    open func dismissHeadingCalibrationDisplay() { standIn { $0.backing.dismissHeadingCalibrationDisplay() } }
 
     #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
     @available(
@@ -195,7 +221,9 @@ open class CLLocationManager: NSObject {
     #endif
     /// Starts significant-change monitoring (iOS 4, macOS 10.7).
     @available(watchOS, unavailable) @available(tvOS, unavailable)
-    open func startMonitoringSignificantLocationChanges() { fatalError() }
+    open func startMonitoringSignificantLocationChanges() {
+        standIn { $0.backing.startMonitoringSignificantLocationChanges() }
+    }
     #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
     @available(
         *,
@@ -205,29 +233,50 @@ open class CLLocationManager: NSObject {
     #endif
     /// Stops significant-change monitoring.
     @available(watchOS, unavailable) @available(tvOS, unavailable)
-    open func stopMonitoringSignificantLocationChanges() { fatalError() }
+    open func stopMonitoringSignificantLocationChanges() {
+        standIn { $0.backing.stopMonitoringSignificantLocationChanges() }
+    }
     #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
     @available(*, unavailable, message: "startMonitoring(for:) is not available on visionOS or watchOS")
     #endif
     /// Starts monitoring a region (iOS 5, macOS 10.8); at most 20 at once.
     @available(watchOS, unavailable) @available(tvOS, unavailable)
-    open func startMonitoring(for region: CLRegion) { fatalError() }
+    open func startMonitoring(for region: CLRegion) {
+        guard let circle = region as? CLCircularRegion else { return }
+        let described = Region(standIn: circle)
+        standIn { $0.monitor(described, true) }
+    }
     #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
     @available(*, unavailable, message: "stopMonitoring(for:) is not available on visionOS or watchOS")
     #endif
     /// Stops monitoring a region.
     @available(watchOS, unavailable) @available(tvOS, unavailable)
-    open func stopMonitoring(for region: CLRegion) { fatalError() }
+    open func stopMonitoring(for region: CLRegion) {
+        guard let circle = region as? CLCircularRegion else { return }
+        let described = Region(standIn: circle)
+        standIn { $0.monitor(described, false) }
+    }
     #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
     @available(*, unavailable, message: "startMonitoringVisits() is not available on visionOS or watchOS")
     #endif
     /// Starts visit monitoring (iOS 8, macOS 10.15).
     @available(watchOS, unavailable) @available(tvOS, unavailable)
-    open func startMonitoringVisits() { fatalError() }
+    open func startMonitoringVisits() { standIn { $0.backing.startMonitoringVisits() } }
     #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
     @available(*, unavailable, message: "stopMonitoringVisits() is not available on visionOS or watchOS")
     #endif
     /// Stops visit monitoring.
     @available(watchOS, unavailable) @available(tvOS, unavailable)
-    open func stopMonitoringVisits() { fatalError() }
+    open func stopMonitoringVisits() { standIn { $0.backing.stopMonitoringVisits() } }
+
+    // The runnable model (not Apple's): see StandInDevice.swift.
+
+    /// What this manager does.
+    let standInModel: StandInManager
+
+    /// Runs `body` on the model; Core Location's managers are used from the thread that made them, the main one.
+    func standIn<Value: Sendable>(_ body: @MainActor (StandInManager) -> Value) -> Value {
+        let model = standInModel
+        return MainActor.assumeIsolated { body(model) }
+    }
 }

@@ -1,5 +1,6 @@
 // Stand-in for Core Location's interface (see CLLocationCoordinate2D.swift).
 public import Foundation
+internal import Whereabouts
 
 #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
 @available(*, unavailable, message: "CLVisit is not available on visionOS or watchOS")
@@ -8,11 +9,21 @@ public import Foundation
 @available(watchOS, unavailable) @available(tvOS, unavailable)
 open class CLVisit: NSObject {
     /// When the visit began; `distantPast` when unknown.
-    open var arrivalDate: Date { fatalError() }
+    open var arrivalDate: Date { standIn.arrivalDate }
     /// When the visit ended; `distantFuture` while it goes on.
-    open var departureDate: Date { fatalError() }
+    open var departureDate: Date { standIn.departureDate ?? .distantFuture }
     /// The visit's centre.
-    open var coordinate: CLLocationCoordinate2D { fatalError() }
+    open var coordinate: CLLocationCoordinate2D {
+        CLLocationCoordinate2D(latitude: standIn.coordinate.latitude, longitude: standIn.coordinate.longitude)
+    }
     /// The radius of uncertainty in metres.
-    open var horizontalAccuracy: CLLocationAccuracy { fatalError() }
+    open var horizontalAccuracy: CLLocationAccuracy { standIn.horizontalAccuracy }
+
+    // The runnable model's storage (not Apple's).
+    private let standIn: Visit
+
+    init(standIn value: Visit) {
+        standIn = value
+        super.init()
+    }
 }

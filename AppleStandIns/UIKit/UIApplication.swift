@@ -1,3 +1,4 @@
+internal import CoreLocation
 // Stand-in for UIKit's interface, type-checked on Linux by scripts/check-apple.sh; never shipped, never run.
 // Only what Whereabouts reads, declared as Apple's SDK imports it; every body is fatalError().
 public import Foundation
@@ -16,9 +17,14 @@ open class UIApplication {
     }
 
     /// The app's application object (unavailable in app extensions).
-    open class var shared: UIApplication { fatalError() }
+    open class var shared: UIApplication { standInShared }
     /// The app's state.
-    open var applicationState: UIApplication.State { fatalError() }
+    open var applicationState: UIApplication.State {
+        UIApplication.State(rawValue: StandInDevice.current?.applicationStateRawValue ?? 0) ?? .active
+    }
+
+    // The runnable model (not Apple's): the app of StandInDevice.current, whose notifications the device posts.
+    private static let standInShared = UIApplication()
 
     /// `UIApplication.willTerminateNotification`.
     nonisolated public static let willTerminateNotification = NSNotification.Name(

@@ -1,3 +1,4 @@
+internal import CoreLocation
 // Stand-in for WatchKit's interface, type-checked on Linux by scripts/check-apple.sh; never shipped, never run.
 // Only what Whereabouts reads, declared as Apple's SDK imports it (watchOS 7 and later); every body is fatalError().
 public import Foundation
@@ -16,9 +17,14 @@ public enum WKApplicationState: Int, Sendable {
 @MainActor
 open class WKApplication {
     /// The app object.
-    open class func shared() -> WKApplication { fatalError() }
+    open class func shared() -> WKApplication { standInShared }
     /// The app's state.
-    open var applicationState: WKApplicationState { fatalError() }
+    open var applicationState: WKApplicationState {
+        WKApplicationState(rawValue: StandInDevice.current?.applicationStateRawValue ?? 0) ?? .active
+    }
+
+    // The runnable model (not Apple's): the app of StandInDevice.current, whose notifications the device posts.
+    private static let standInShared = WKApplication()
 
     /// `WKApplication.willResignActiveNotification`.
     public static let willResignActiveNotification = NSNotification.Name("WKApplicationWillResignActiveNotification")

@@ -40,34 +40,45 @@ extension LocationClient {
     ///   and visionOS: Core Location checks the app's own before it lets background updates run.
     /// - Returns: The client.
     public static func live(declarations: UsageDescriptions? = nil) -> LocationClient {
+        .managed(liveHolder(declarations: declarations, infoDictionary: Bundle.main.infoDictionary))
+    }
+
+    /// What ``live(declarations:)`` runs on: the client logic over a new `CLLocationManager`, made on first use.
+    ///
+    /// - Parameters:
+    ///   - declarations: The app's Info.plist keys; `nil` reads them from `infoDictionary`.
+    ///   - infoDictionary: The app's Info.plist (the main bundle's, on a device).
+    /// - Returns: The holder of the client logic.
+    package static func liveHolder(
+        declarations: UsageDescriptions?,
+        infoDictionary: [String: Any]?
+    ) -> ManagerClientHolder {
         let read: Result<UsageDescriptions, LocationError> =
             if let declarations {
                 // Core Location checks the app's own UIBackgroundModes before it lets background updates run (and
                 // stops the app with an exception otherwise): that guard reads the bundle's, whatever was given.
                 // macOS has no UIBackgroundModes to read.
                 #if canImport(UIKit) || os(watchOS) || STANDIN_WATCHOS
-                .success(declarations.withBackgroundModes(of: Bundle.main.infoDictionary))
+                .success(declarations.withBackgroundModes(of: infoDictionary))
                 #else
                 .success(declarations)
                 #endif
             } else {
                 Result { () throws(LocationError) -> UsageDescriptions in
-                    try UsageDescriptions(dictionary: Bundle.main.infoDictionary ?? [:], file: "Info.plist")
+                    try UsageDescriptions(dictionary: infoDictionary ?? [:], file: "Info.plist")
                 }
             }
-        return .managed(
-            ManagerClientHolder {
-                let adapter = ManagerClient(
-                    manager: CoreLocationManager(),
-                    applicationState: .current,
-                    declarations: read,
-                    clock: ContinuousClock(),
-                    alwaysMemory: .userDefaults
-                )
-                adapter.observeApplicationActivity()
-                return adapter
-            }
-        )
+        return ManagerClientHolder {
+            let adapter = ManagerClient(
+                manager: CoreLocationManager(),
+                applicationState: .current,
+                declarations: read,
+                clock: ContinuousClock(),
+                alwaysMemory: .userDefaults
+            )
+            adapter.observeApplicationActivity()
+            return adapter
+        }
     }
 
     /// The live client on Core Location.

@@ -202,7 +202,7 @@ public actor SimulatedOS {
     /// whether Always was asked for on this install).
     package let grantSnapshot: LockedValue<Grant>
     /// Where the app is in its life, for synchronous readers (a client made while the app is in the background).
-    package let appStateSnapshot = LockedValue(AppState.foreground)
+    package nonisolated let appStateSnapshot = LockedValue(AppState.foreground)
     /// The last known location as ``location()`` answers it, for synchronous readers (a simulated location
     /// manager's `location`, as `CLLocationManager.location` is read without waiting).
     package let lastKnownSnapshot = LockedValue<Location?>(nil)

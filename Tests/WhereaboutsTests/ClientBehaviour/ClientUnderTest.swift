@@ -5,12 +5,32 @@ import WhereaboutsTesting
 
 @testable import Whereabouts
 
+#if WHEREABOUTS_LIVE_BEHAVIOUR
+import CoreLocation
+#endif
+
 /// The clients an app can be given, for tests that must hold on both: the client logic over a location manager of the
 /// simulated OS (`LocationClient.simulated`: the OS decides, a scripted source gives fixes), and the same client logic
 /// over a `CLLocationManager` stand-in (what runs on a device).
 enum ClientKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case simulated
     case coreLocationLogic
+    #if WHEREABOUTS_LIVE_BEHAVIOUR
+    /// `LocationClient.live()`: the package's Core Location bridge over the runnable stand-ins of Apple's frameworks,
+    /// whose `CLLocationManager` drives a location manager of the simulated OS (scripts/check-apple.sh builds and
+    /// runs it in each platform flavour).
+    case live
+    #endif
+
+    /// The kinds the behaviour suite runs: in a platform flavour of scripts/check-apple.sh, the live client only
+    /// (the other two run in the main suite).
+    static var allCases: [ClientKind] {
+        #if WHEREABOUTS_LIVE_BEHAVIOUR
+        [.live]
+        #else
+        [.simulated, .coreLocationLogic]
+        #endif
+    }
 
     var testDescription: String { rawValue }
 
@@ -41,6 +61,15 @@ enum ClientKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
             return await SimulatedClientUnderTest(declarations: declarations, status: status, precise: precise)
         case .coreLocationLogic:
             return StandInClientUnderTest(declarations: declarations, status: status, precise: precise)
+        #if WHEREABOUTS_LIVE_BEHAVIOUR
+        case .live:
+            return await SimulatedClientUnderTest(
+                declarations: declarations,
+                status: status,
+                precise: precise,
+                makeHolder: LiveClientHolder.make
+            )
+        #endif
         }
     }
 
@@ -136,10 +165,15 @@ final class SimulatedClientUnderTest: ClientUnderTest {
     private var seenPrompt: PermissionPrompt?
     let rangesBeacons = false
 
+    /// What the client runs on, made once the OS is: the client logic over a location manager of the simulated
+    /// OS unless given.
+    typealias MakeHolder = @MainActor (SimulatedOS, ScriptedSource) async -> ManagerClientHolder
+
     init(
         declarations: UsageDescriptions,
         status: AuthorizationStatus,
-        precise: Bool
+        precise: Bool,
+        makeHolder: MakeHolder = { os, source in .simulated(os: os, source: source) }
     ) async {
         engine = await SimulatedOS(
             appID: "com.example.test",
@@ -149,38 +183,45 @@ final class SimulatedClientUnderTest: ClientUnderTest {
             coarsener: Coarsener(secret: Coarsener.Secret(k0: 1, k1: 2)),
             clock: clock
         )
-        holder = .simulated(os: engine, source: source)
-        client = .managed(holder)
         if status != .notDetermined { await engine.changeSettings(status: status, precise: precise) }
+        holder = await makeHolder(engine, source)
+        client = .managed(holder)
     }
 
     func locateWhenAsked(_ location: Location) async {
+        await deviceSettles()
         await source.waitUntilRunning()
         await source.send(location)
     }
 
     func deviceFinds(_ location: Location) async {
+        await deviceSettles()
         await source.send(location)
     }
 
     func deviceHeads(_ heading: Heading) async {
+        await deviceSettles()
         await source.send(.heading(heading))
     }
 
     func deviceHeadsWhenAsked(_ heading: Heading) async {
+        await deviceSettles()
         await source.waitUntilRunning()
         await source.send(.heading(heading))
     }
 
     func waitUntilDeviceStopsLocating() async {
+        await deviceSettles()
         await source.waitUntilStopped()
     }
 
     func waitUntilDeviceLocates() async {
+        await deviceSettles()
         await source.waitUntilRunning()
     }
 
     func deviceStays(at arrival: Location, for seconds: Double) async {
+        await deviceSettles()
         var later = arrival
         later.timestamp = arrival.timestamp.addingTimeInterval(seconds)
         await source.send(arrival)
@@ -188,6 +229,7 @@ final class SimulatedClientUnderTest: ClientUnderTest {
     }
 
     func promptOnScreen() async -> PermissionPrompt.Kind {
+        await deviceSettles()
         if let seenPrompt, person.promptsOnScreen.contains(where: { $0.id == seenPrompt.id }) {
             return seenPrompt.kind
         }
@@ -196,10 +238,12 @@ final class SimulatedClientUnderTest: ClientUnderTest {
     }
 
     func isPromptOnScreen() async -> Bool {
-        await engine.presentedPrompt != nil
+        await deviceSettles()
+        return await engine.presentedPrompt != nil
     }
 
     func answer(_ answer: PromptAnswer) async {
+        await deviceSettles()
         _ = await promptOnScreen()
         guard let prompt = seenPrompt else { return }
         person.reply(answer)
@@ -207,12 +251,14 @@ final class SimulatedClientUnderTest: ClientUnderTest {
     }
 
     func waitForWaitingRequests(_ count: Int) async {
+        await deviceSettles()
         let waiting = await eventually { [self] in await waitingRequests() >= count }
         if !waiting { Issue.record("\(count) requests never waited for the prompt") }
     }
 
     func waitingRequests() async -> Int {
-        holder.adapter.prompt?.waiters.count ?? 0
+        await deviceSettles()
+        return holder.adapter.prompt?.waiters.count ?? 0
     }
 
     func promptsShown() async -> Int { person.prompts.count }
@@ -220,14 +266,17 @@ final class SimulatedClientUnderTest: ClientUnderTest {
     func promptKindsShown() async -> [PermissionPrompt.Kind] { person.prompts.map(\.kind) }
 
     func changeSettings(status: AuthorizationStatus?, precise: Bool?) async {
+        await deviceSettles()
         await engine.changeSettings(status: status, precise: precise)
     }
 
     func switchLocationServices(on: Bool) async {
+        await deviceSettles()
         await engine.changeSettings(servicesEnabled: on)
     }
 
     func waitForLocationRequests(_ count: Int) async {
+        await deviceSettles()
         let waiting = await eventually { [self] in
             holder.adapter.locationRequests.count >= count
         }
@@ -235,21 +284,25 @@ final class SimulatedClientUnderTest: ClientUnderTest {
     }
 
     func noFixComes() async {
+        await deviceSettles()
         _ = await eventually { [self] in await !engine.locationRequests.isEmpty }
         await clock.advance(by: engine.options.locationTimeout)
     }
 
     func enterBackground() async {
+        await deviceSettles()
         await engine.handle(.background)
         await clientHears(foreground: false)
     }
 
     func enterForeground() async {
+        await deviceSettles()
         await engine.handle(.foreground)
         await clientHears(foreground: true)
     }
 
     func terminate() async {
+        await deviceSettles()
         await engine.handle(.terminate)
         await clientHears(foreground: false)
     }
@@ -263,7 +316,16 @@ final class SimulatedClientUnderTest: ClientUnderTest {
         }
     }
 
+    /// Waits until what the client asked of the device has reached the OS (a simulated manager's calls are queued,
+    /// and the client waits for them itself; Core Location's stand-in managers are waited for here).
+    private func deviceSettles() async {
+        #if WHEREABOUTS_LIVE_BEHAVIOUR
+        await StandInDevice.current?.settle()
+        #endif
+    }
+
     func heldWork() async -> [String] {
+        await deviceSettles()
         let held = [
             ("requests waiting for a prompt", await engine.promptTickets.count),
             ("requests waiting for their result", await engine.ticketWaiters.count),
