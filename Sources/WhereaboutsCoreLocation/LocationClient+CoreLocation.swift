@@ -27,6 +27,12 @@ extension LocationClient {
     /// The `CLLocationManager` is made on the main actor on first use, so the client itself can be made
     /// anywhere, e.g. as a dependency's live value.
     ///
+    /// After a background relaunch (for a significant change, a region or a visit) Core Location delivers the event
+    /// only to a manager the app has made, and the service and background sessions of the earlier launch are gone.
+    /// At launch, first subscribe to `events()`, which makes the manager and subscribes in one step, then (unless
+    /// the status is undetermined) start again the services and service sessions that ran before; see "Using Core
+    /// Location on Apple platforms" in the documentation.
+    ///
     /// ```swift
     /// let client = LocationClient.live()
     /// let outcome = try await client.requestWhenInUseAuthorization()
