@@ -13,7 +13,9 @@ struct ManagerClientAppleDocumentationTests {
     /// The capabilities of macOS's Core Location, as `CoreLocationManager` reports them there.
     nonisolated static let macOS = ManagerCapabilities(backgroundIndicator: false, backgroundModeRequired: false)
 
-    @Test("The heading calibration display is off by default, the app's choice reaches the manager, and stays off without heading")
+    @Test(
+        "The heading calibration display is off by default, the app's choice reaches the manager, and stays off without heading"
+    )
     func headingCalibrationDisplay() async throws {
         let harness = Harness(status: .authorizedWhenInUse)
         #expect(!(await harness.client.properties().displaysHeadingCalibration))
@@ -115,7 +117,9 @@ struct ManagerClientAppleDocumentationTests {
         #expect(made.current == 1)
     }
 
-    @Test("macOS: background updates need no location background mode, and reach Core Location only when it is declared")
+    @Test(
+        "macOS: background updates need no location background mode, and reach Core Location only when it is declared"
+    )
     func macOSBackgroundUpdates() async throws {
         var keys = Harness.allKeys
         keys.backgroundModes = []
