@@ -61,6 +61,11 @@ extension LocationClient {
                     try UsageDescriptions(dictionary: Bundle.main.infoDictionary ?? [:], file: "Info.plist")
                 }
             }
+        // Made on first use, not at launch. Apple's startMonitoringSignificantLocationChanges() page says an app
+        // relaunched in the background for a location event must still make a location manager and start the service
+        // again to get events, and its "Handling location updates in the background" page that service sessions are
+        // re-created at once on such a launch. Nothing here outlives a launch, so the app's launch code does that (the
+        // doc comment above, and the DocC article): events() makes the manager and subscribes in one main-actor step.
         return .managed(
             ManagerClientHolder {
                 let adapter = ManagerClient(
