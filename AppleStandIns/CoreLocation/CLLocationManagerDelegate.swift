@@ -20,6 +20,12 @@ public protocol CLLocationManagerDelegate: NSObjectProtocol {
     @available(tvOS, unavailable)
     func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading)
     #endif
+    // Apple's page for it lists iOS 3, Mac Catalyst 13.1, macOS 10.15 and watchOS 2: not tvOS or visionOS.
+    #if !(WHEREABOUTS_STANDIN_VISIONOS)
+    /// Whether Core Location may show the heading calibration display now; without the method, it does not.
+    @available(tvOS, unavailable)
+    func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool
+    #endif
     #if !(WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS)
     /// The device entered a monitored region.
     @available(watchOS, unavailable) @available(tvOS, unavailable)
@@ -67,6 +73,10 @@ extension CLLocationManagerDelegate {
     #if !(WHEREABOUTS_STANDIN_VISIONOS)
     /// Optional.
     public func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading) {}
+    #endif
+    #if !(WHEREABOUTS_STANDIN_VISIONOS)
+    /// Optional: as a delegate without the method, no calibration display.
+    public func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool { false }
     #endif
     #if !(WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS)
     /// Optional.

@@ -27,6 +27,12 @@ extension LocationClient {
     /// The `CLLocationManager` is made on the main actor on first use, so the client itself can be made
     /// anywhere, e.g. as a dependency's live value.
     ///
+    /// After a background relaunch (for a significant change, a region or a visit) Core Location delivers the event
+    /// only to a manager the app has made, and the service and background sessions of the earlier launch are gone.
+    /// At launch, first subscribe to `events()`, which makes the manager and subscribes in one step, then (unless
+    /// the status is undetermined) start again the services and service sessions that ran before; see "Using Core
+    /// Location on Apple platforms" in the documentation.
+    ///
     /// ```swift
     /// let client = LocationClient.live()
     /// let outcome = try await client.requestWhenInUseAuthorization()
@@ -68,6 +74,11 @@ extension LocationClient {
                     try UsageDescriptions(dictionary: infoDictionary ?? [:], file: "Info.plist")
                 }
             }
+        // Made on first use, not at launch. Apple's startMonitoringSignificantLocationChanges() page says an app
+        // relaunched in the background for a location event must still make a location manager and start the service
+        // again to get events, and its "Handling location updates in the background" page that service sessions are
+        // re-created at once on such a launch. Nothing here outlives a launch, so the app's launch code does that (the
+        // doc comment above, and the DocC article): events() makes the manager and subscribes in one main-actor step.
         return ManagerClientHolder {
             let adapter = ManagerClient(
                 manager: CoreLocationManager(),

@@ -117,7 +117,7 @@ public struct LocationClient: Sendable {
     /// The manager's settings now (accuracy, distance filter, pausing, …).
     public var properties: @Sendable () async -> LocationProperties
     /// Changes some of the manager's settings; see
-    /// ``set(activityType:allowsBackgroundLocationUpdates:desiredAccuracy:distanceFilter:headingFilter:headingOrientation:pausesLocationUpdatesAutomatically:showsBackgroundLocationIndicator:)``.
+    /// ``set(activityType:allowsBackgroundLocationUpdates:desiredAccuracy:distanceFilter:headingFilter:headingOrientation:pausesLocationUpdatesAutomatically:showsBackgroundLocationIndicator:displaysHeadingCalibration:)``.
     public var set: @Sendable (LocationProperties.Change) async throws -> Void
     /// Starts the standard location service: `.didUpdateLocations` on ``events`` until
     /// ``stopUpdatingLocation``, filtered by the settings. Also resumes updates that paused.
@@ -276,6 +276,7 @@ public struct LocationClient: Sendable {
     ///   - headingOrientation: The orientation headings are measured from.
     ///   - pausesLocationUpdatesAutomatically: Whether updates pause while the device stands still.
     ///   - showsBackgroundLocationIndicator: Whether the background indicator shows.
+    ///   - displaysHeadingCalibration: Whether Core Location may show its heading calibration display.
     /// - Throws: ``LocationError`` ``LocationError/Code/backgroundModeMissing`` when allowing background updates
     ///   without `location` in `UIBackgroundModes` (nothing is changed then).
     public func set(
@@ -286,7 +287,8 @@ public struct LocationClient: Sendable {
         headingFilter: LocationProperties.Change.Angle? = nil,
         headingOrientation: DeviceOrientation? = nil,
         pausesLocationUpdatesAutomatically: Bool? = nil,
-        showsBackgroundLocationIndicator: Bool? = nil
+        showsBackgroundLocationIndicator: Bool? = nil,
+        displaysHeadingCalibration: Bool? = nil
     ) async throws {
         try await set(
             LocationProperties.Change(
@@ -297,7 +299,8 @@ public struct LocationClient: Sendable {
                 headingFilter: headingFilter,
                 headingOrientation: headingOrientation,
                 pausesLocationUpdatesAutomatically: pausesLocationUpdatesAutomatically,
-                showsBackgroundLocationIndicator: showsBackgroundLocationIndicator
+                showsBackgroundLocationIndicator: showsBackgroundLocationIndicator,
+                displaysHeadingCalibration: displaysHeadingCalibration
             )
         )
     }

@@ -191,8 +191,9 @@ extension SimulatedOS {
     /// Significant-change monitoring: the engine simulates it, so `true`.
     package nonisolated var significantLocationChangeMonitoringAvailable: Bool { true }
 
-    /// Dismisses the heading calibration display: the simulated device never shows it (its sources give
-    /// calibrated headings), so there is nothing to dismiss and nothing changes.
+    /// Dismisses the heading calibration display: the simulated device never shows it, whatever
+    /// ``LocationProperties/displaysHeadingCalibration`` allows (its sources give calibrated headings), so there is
+    /// nothing to dismiss and nothing changes.
     package func dismissHeadingCalibrationDisplay() async {
     }
 

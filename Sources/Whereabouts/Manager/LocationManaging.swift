@@ -73,7 +73,8 @@ package protocol LocationManaging: AnyObject, Sendable {
     func stopMonitoringVisits()
     /// Sets `desiredAccuracy`, `distanceFilter`, `activityType`, `headingFilter`, `headingOrientation`,
     /// `pausesLocationUpdatesAutomatically` and `showsBackgroundLocationIndicator`, where the platform has them
-    /// (`allowsBackgroundLocationUpdates` is set on its own).
+    /// (`allowsBackgroundLocationUpdates` is set on its own), and keeps `displaysHeadingCalibration` for the
+    /// delegate's `locationManagerShouldDisplayHeadingCalibration(_:)` to answer with.
     func apply(_ properties: LocationProperties)
     /// `startMonitoringSignificantLocationChanges()`.
     func startMonitoringSignificantLocationChanges()

@@ -1,7 +1,8 @@
 /// What the platform's Core Location offers beyond authorization, one fix and live updates.
 ///
 /// All of it on iOS, iPadOS and Mac Catalyst. macOS has no `showsBackgroundLocationIndicator` (nor
-/// `CLServiceSession`, whose sessions the client logic then keeps itself); visionOS has no
+/// `CLServiceSession`, whose sessions the client logic then keeps itself), and needs no `UIBackgroundModes` for
+/// background updates; visionOS has no
 /// `requestAlwaysAuthorization()`, heading (nor `headingFilter` or `headingOrientation`), visits, background location
 /// updates or background indicator (it pauses updates, by default, as iOS does); watchOS has no visits, pausing or background indicator (nor region
 /// monitoring, which ``LocationManaging/isRegionMonitoringAvailable`` reports, nor significant-change monitoring,
@@ -22,6 +23,9 @@ package struct ManagerCapabilities: Hashable, Sendable {
     package var pausing = true
     /// `showsBackgroundLocationIndicator`.
     package var backgroundIndicator = true
+    /// Whether background updates need `location` in `UIBackgroundModes`, as on iOS, iPadOS, Mac Catalyst and
+    /// watchOS; not on macOS, which does not suspend apps in the background.
+    package var backgroundModeRequired = true
 
     /// Everything, as on iOS.
     package static let all = ManagerCapabilities()
@@ -35,13 +39,15 @@ package struct ManagerCapabilities: Hashable, Sendable {
     ///   - backgroundUpdates: `allowsBackgroundLocationUpdates`.
     ///   - pausing: `pausesLocationUpdatesAutomatically` and the pause callbacks.
     ///   - backgroundIndicator: `showsBackgroundLocationIndicator`.
+    ///   - backgroundModeRequired: Whether background updates need `location` in `UIBackgroundModes`.
     package init(
         alwaysAuthorization: Bool = true,
         heading: Bool = true,
         visits: Bool = true,
         backgroundUpdates: Bool = true,
         pausing: Bool = true,
-        backgroundIndicator: Bool = true
+        backgroundIndicator: Bool = true,
+        backgroundModeRequired: Bool = true
     ) {
         self.alwaysAuthorization = alwaysAuthorization
         self.heading = heading
@@ -49,5 +55,6 @@ package struct ManagerCapabilities: Hashable, Sendable {
         self.backgroundUpdates = backgroundUpdates
         self.pausing = pausing
         self.backgroundIndicator = backgroundIndicator
+        self.backgroundModeRequired = backgroundModeRequired
     }
 }

@@ -7,7 +7,7 @@ extension ManagerClient {
     ///
     /// A setting the platform's Core Location does not have is not set; ``currentProperties`` then reports what the
     /// platform does instead (updates that never pause, no background indicator, the default heading filter and
-    /// orientation).
+    /// orientation, no heading calibration display).
     func set(_ change: LocationProperties.Change) throws {
         if let allowed = change.allowsBackgroundLocationUpdates {
             try setAllowsBackgroundLocationUpdates(allowed)
@@ -36,6 +36,7 @@ extension ManagerClient {
             let defaults = LocationProperties()
             supported.headingFilter = defaults.headingFilter
             supported.headingOrientation = defaults.headingOrientation
+            supported.displaysHeadingCalibration = false
         }
         return supported
     }
@@ -203,16 +204,19 @@ extension ManagerClient {
     }
 
     /// The diagnostics of an emulated session now.
+    ///
+    /// `insufficientlyInUse` comes from the policy's rule of when the app is in use (rule 8), as for live updates: under
+    /// When In Use, in the background only with background updates allowed and a background session running;
+    /// allowing background updates alone does not count. Apple's `allowsBackgroundLocationUpdates` page says updates
+    /// go on in the background only when they were started while the app was in the foreground, and its
+    /// `requestWhenInUseAuthorization()` page that starting them from the background under When In Use fails; its
+    /// "Handling location updates in the background" page has an app keep receiving them there through a
+    /// `CLBackgroundActivitySession`, which starts only in the foreground (``startBackgroundSession()``). So after a
+    /// background launch the app is not in use, whatever it allows, until it comes to the foreground.
     func sessionDiagnostics(_ session: LocationPolicy.Session) -> Set<Diagnostic> {
         guard (try? prepareDecision()) != nil else { return [] }
         observeAlwaysMemory()
-        var diagnostics = policy.diagnostics(for: session)
-        if !(isForeground || policy.backgroundSessionActive || policy.allowsBackgroundUpdates),
-            current.status == .authorizedWhenInUse
-        {
-            diagnostics.insert(.insufficientlyInUse)
-        }
-        return diagnostics
+        return policy.diagnostics(for: session)
     }
 
     /// Sends each emulated session its diagnostics when they changed.

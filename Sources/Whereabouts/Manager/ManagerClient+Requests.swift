@@ -133,7 +133,16 @@ extension ManagerClient {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 locationRequests[id] = LocationRequest(continuation: continuation, elapsed: elapsed)
-                manager.requestLocation()
+                if paused {
+                    // Apple's requestLocation() page: the call does nothing while location services run, which
+                    // paused updates still do; its pausesLocationUpdatesAutomatically page: paused updates deliver
+                    // nothing until the app starts them again. Left to Core Location, the request would wait until
+                    // cancelled; asking for a location is the app needing updates again, so they start again here,
+                    // and their next fix answers the request.
+                    resumeAfterPause()
+                } else {
+                    manager.requestLocation()
+                }
             }
         } onCancel: {
             Task { @MainActor [weak self] in self?.finishLocationRequest(id, .failure(LocationError.cancelled)) }

@@ -165,7 +165,7 @@ extension ManagerClient {
     }
 
     /// Sets `allowsBackgroundLocationUpdates`, but throws instead of letting iOS raise an exception
-    /// when `UIBackgroundModes` lacks `location` (rule 8).
+    /// when `UIBackgroundModes` lacks `location` (rule 8); on macOS, which needs no such mode, it does not throw.
     func setAllowsBackgroundLocationUpdates(_ allowed: Bool) throws {
         guard manager.capabilities.backgroundUpdates else {
             guard allowed else { return }
@@ -175,9 +175,18 @@ extension ManagerClient {
             )
         }
         if allowed { try prepareDecision() }
-        try policy.setAllowsBackgroundUpdates(allowed)
+        if manager.capabilities.backgroundModeRequired {
+            try policy.setAllowsBackgroundUpdates(allowed)
+        } else {
+            // macOS. Apple's "Handling location updates in the background" page says a Mac app needs no support for
+            // background updates, since macOS does not suspend apps in the background: the iOS rule that refuses them
+            // without `location` in UIBackgroundModes does not apply. Its allowsBackgroundLocationUpdates page still
+            // calls the property without that mode a fatal error and makes no exception for macOS, so the manager's
+            // property is set only where the mode is declared; the app keeps receiving updates either way.
+            policy.allowsBackgroundUpdates = allowed
+        }
         policy.properties.allowsBackgroundLocationUpdates = allowed
-        manager.allowsBackgroundLocationUpdates = allowed
+        manager.allowsBackgroundLocationUpdates = allowed && policy.declarations.hasLocationBackgroundMode
         refreshDiagnostics()
     }
 

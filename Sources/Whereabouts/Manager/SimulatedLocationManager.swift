@@ -198,7 +198,8 @@ package final class SimulatedLocationManager: LocationManaging {
             headingFilter: properties.headingFilter.map { .degrees($0) } ?? .noFilter,
             headingOrientation: properties.headingOrientation,
             pausesLocationUpdatesAutomatically: properties.pausesLocationUpdatesAutomatically,
-            showsBackgroundLocationIndicator: properties.showsBackgroundLocationIndicator
+            showsBackgroundLocationIndicator: properties.showsBackgroundLocationIndicator,
+            displaysHeadingCalibration: properties.displaysHeadingCalibration
         )
         send { [client] engine in try? await engine.set(change, for: client) }
     }

@@ -47,6 +47,9 @@ extension LocationProperties {
         public var pausesLocationUpdatesAutomatically: Bool?
         /// `showsBackgroundLocationIndicator`.
         public var showsBackgroundLocationIndicator: Bool?
+        /// Whether Core Location may show the heading calibration display (the delegate's
+        /// `locationManagerShouldDisplayHeadingCalibration(_:)`).
+        public var displaysHeadingCalibration: Bool?
 
         /// Creates a change; `nil` leaves a setting as it is.
         ///
@@ -59,6 +62,7 @@ extension LocationProperties {
         ///   - headingOrientation: The orientation headings are measured from.
         ///   - pausesLocationUpdatesAutomatically: Whether updates pause while the device stands still.
         ///   - showsBackgroundLocationIndicator: Whether the background indicator shows.
+        ///   - displaysHeadingCalibration: Whether Core Location may show the heading calibration display.
         public init(
             activityType: ActivityType? = nil,
             allowsBackgroundLocationUpdates: Bool? = nil,
@@ -67,7 +71,8 @@ extension LocationProperties {
             headingFilter: Angle? = nil,
             headingOrientation: DeviceOrientation? = nil,
             pausesLocationUpdatesAutomatically: Bool? = nil,
-            showsBackgroundLocationIndicator: Bool? = nil
+            showsBackgroundLocationIndicator: Bool? = nil,
+            displaysHeadingCalibration: Bool? = nil
         ) {
             self.activityType = activityType
             self.allowsBackgroundLocationUpdates = allowsBackgroundLocationUpdates
@@ -77,6 +82,7 @@ extension LocationProperties {
             self.headingOrientation = headingOrientation
             self.pausesLocationUpdatesAutomatically = pausesLocationUpdatesAutomatically
             self.showsBackgroundLocationIndicator = showsBackgroundLocationIndicator
+            self.displaysHeadingCalibration = displaysHeadingCalibration
         }
 
         /// Whether the change sets nothing.

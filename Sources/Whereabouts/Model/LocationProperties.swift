@@ -1,6 +1,6 @@
 /// The settings of the location manager an app sets, as `CLLocationManager`'s properties, with iOS's defaults.
 ///
-/// Change them with ``LocationClient/set(activityType:allowsBackgroundLocationUpdates:desiredAccuracy:distanceFilter:headingFilter:headingOrientation:pausesLocationUpdatesAutomatically:showsBackgroundLocationIndicator:)``;
+/// Change them with ``LocationClient/set(activityType:allowsBackgroundLocationUpdates:desiredAccuracy:distanceFilter:headingFilter:headingOrientation:pausesLocationUpdatesAutomatically:showsBackgroundLocationIndicator:displaysHeadingCalibration:)``;
 /// read them back with ``LocationClient/properties``. The engine honours each where it changes what the app
 /// sees, and records the others (see the rules article, "The location manager's settings"):
 ///
@@ -13,6 +13,8 @@
 /// - ``allowsBackgroundLocationUpdates``: updates continue in the background (needs `location` in
 ///   `UIBackgroundModes`).
 /// - ``activityType``, ``headingOrientation`` and ``showsBackgroundLocationIndicator`` are recorded and reported.
+/// - ``displaysHeadingCalibration``: whether Core Location may put its compass calibration display over the app; the
+///   simulated device's headings need no calibration, so there it is recorded and reported.
 public struct LocationProperties: Hashable, Sendable {
     /// What the app uses location for; `.other` by default.
     public var activityType: ActivityType = .other
@@ -32,6 +34,12 @@ public struct LocationProperties: Hashable, Sendable {
     public var pausesLocationUpdatesAutomatically = true
     /// Whether the status bar shows that the app uses location in the background; `false` by default.
     public var showsBackgroundLocationIndicator = false
+    /// Whether Core Location may show its heading calibration display when the compass needs calibrating; `false` by
+    /// default, as for a `CLLocationManagerDelegate` without `locationManagerShouldDisplayHeadingCalibration(_:)`.
+    ///
+    /// While it is shown, ``LocationClient/dismissHeadingCalibrationDisplay`` takes it away. Where the platform has no
+    /// heading it stays `false`.
+    public var displaysHeadingCalibration = false
 
     /// iOS's defaults.
     public init() {}
@@ -48,6 +56,7 @@ public struct LocationProperties: Hashable, Sendable {
         if let value = change.headingOrientation { headingOrientation = value }
         if let value = change.pausesLocationUpdatesAutomatically { pausesLocationUpdatesAutomatically = value }
         if let value = change.showsBackgroundLocationIndicator { showsBackgroundLocationIndicator = value }
+        if let value = change.displaysHeadingCalibration { displaysHeadingCalibration = value }
     }
 
     /// The settings, one `name value` pair each, for reports: `desiredAccuracy reduced, distanceFilter 100 m, …`.
@@ -61,6 +70,7 @@ public struct LocationProperties: Hashable, Sendable {
             "headingOrientation \(headingOrientation)",
             "pausesLocationUpdatesAutomatically \(pausesLocationUpdatesAutomatically)",
             "showsBackgroundLocationIndicator \(showsBackgroundLocationIndicator)",
+            "displaysHeadingCalibration \(displaysHeadingCalibration)",
         ].joined(separator: ", ")
     }
 

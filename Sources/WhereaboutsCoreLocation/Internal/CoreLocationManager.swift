@@ -29,6 +29,9 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
     /// stored property cannot be; never on macOS, which has none).
     private var serviceSessions: [Int: () -> Void] = [:]
     private var lastServiceSessionToken = 0
+    /// What `locationManagerShouldDisplayHeadingCalibration(_:)` answers: the app's
+    /// ``LocationProperties/displaysHeadingCalibration``.
+    private var displaysHeadingCalibration = LocationProperties().displaysHeadingCalibration
     var callback: (@MainActor (ManagerCallback) -> Void)?
 
     override init() {
@@ -77,7 +80,9 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
         #elseif canImport(UIKit)
         .all
         #else
-        ManagerCapabilities(backgroundIndicator: false)  // macOS: API_UNAVAILABLE(macos)
+        // macOS: no showsBackgroundLocationIndicator (API_UNAVAILABLE(macos)), and no UIBackgroundModes needed for
+        // background updates (Apple's "Handling location updates in the background": macOS does not suspend apps).
+        ManagerCapabilities(backgroundIndicator: false, backgroundModeRequired: false)
         #endif
     }
 
@@ -232,6 +237,7 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
         manager.headingFilter = properties.headingFilter ?? kCLHeadingFilterNone
         manager.headingOrientation = Self.coreLocationOrientation(properties.headingOrientation)
         #endif
+        displaysHeadingCalibration = properties.displaysHeadingCalibration
         // visionOS has pausing too, on by default as on iOS: left alone there, updates could stop silently.
         #if !(os(watchOS) || STANDIN_WATCHOS)
         manager.pausesLocationUpdatesAutomatically = properties.pausesLocationUpdatesAutomatically
@@ -343,6 +349,16 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
     nonisolated func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading) {
         let converted = Heading(coreLocation: newHeading)
         MainActor.assumeIsolated { callback?(.didUpdateHeading(converted)) }
+    }
+
+    // Apple's page for this delegate method (CLLocationManagerDelegate, "locationManagerShouldDisplayHeadingCalibration
+    // (_:)") says Core Location asks it when the compass needs calibrating (the first heading request, or a large
+    // change in the magnetic field), shows its calibration display only on `true`, and keeps it up until calibration
+    // completes or the app calls dismissHeadingCalibrationDisplay(); a delegate without the method gets no display.
+    // So the app decides, with LocationProperties.displaysHeadingCalibration, whose default (false) is what a
+    // delegate without the method gets.
+    nonisolated func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool {
+        MainActor.assumeIsolated { displaysHeadingCalibration }
     }
     #endif
 

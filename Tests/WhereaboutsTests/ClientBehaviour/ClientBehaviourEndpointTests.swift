@@ -318,13 +318,16 @@ struct ClientBehaviourEndpointTests {
     }
 
     @Test(
-        "Heading: headings arrive while started, dismissing calibration changes nothing, none after stopping",
+        "Heading: headings arrive while started, calibration display allowed on request, dismissing it changes nothing",
         arguments: ClientKind.allCases
     )
     func heading(_ kind: ClientKind) async throws {
         let device = await kind.make(authorized: true)
         let client = device.client
         #expect(await client.headingAvailable())
+        #expect(!(await client.properties().displaysHeadingCalibration))
+        try await client.set(displaysHeadingCalibration: true)
+        #expect(await client.properties().displaysHeadingCalibration)
         var events = await client.events().makeAsyncIterator()
         #expect(await Self.nextAuthorization(&events)?.status == .authorizedWhenInUse)
 

@@ -76,6 +76,9 @@ final class StandInLocationManager: LocationManaging {
     private(set) var serviceSessionReceivers: [Int: @MainActor (Set<Diagnostic>) -> Void] = [:]
     private var nextSessionToken = 0
     private(set) var isUpdatingLocation = false
+    /// Whether Core Location paused the running updates (the device stood still): they deliver nothing until the app
+    /// starts them again.
+    private(set) var isPaused = false
     /// Whether a `requestLocation()` is outstanding (not yet answered nor cancelled).
     private(set) var locationRequested = false
     private(set) var backgroundSessions = 0
@@ -149,16 +152,21 @@ final class StandInLocationManager: LocationManaging {
 
     func requestLocation() {
         calls.append("requestLocation")
+        // Apple's requestLocation() page: calling it while location services run does nothing (paused, they still
+        // count as started).
+        guard !isUpdatingLocation else { return }
         locationRequested = true
     }
     func startUpdatingLocation() {
         calls.append("startUpdatingLocation")
         isUpdatingLocation = true
+        isPaused = false  // started again, paused updates resume
         locationRequested = false  // Core Location cancels an outstanding requestLocation()
     }
     func stopUpdatingLocation() {
         calls.append("stopUpdatingLocation")
         isUpdatingLocation = false
+        isPaused = false
         locationRequested = false  // likewise
     }
     func startUpdatingHeading() { calls.append("startUpdatingHeading") }
@@ -239,25 +247,33 @@ final class StandInLocationManager: LocationManaging {
         self.callback?(callback)
     }
 
-    /// The device gets a fix: Core Location delivers it if updates run or a `requestLocation()` is outstanding (which
+    /// The device stood still: Core Location pauses the running updates (`pausesLocationUpdatesAutomatically`) and
+    /// tells the delegate; they deliver nothing until the app starts them again.
+    func pauseUpdates() {
+        guard isUpdatingLocation, !isPaused else { return }
+        isPaused = true
+        callback?(.didPauseLocationUpdates)
+    }
+
+    /// The device gets a fix: Core Location delivers it if updates run (not paused) or a `requestLocation()` is outstanding (which
     /// it answers), and otherwise delivers nothing.
     ///
     /// - Returns: Whether the fix was delivered.
     @discardableResult
     func locate(_ location: Location) -> Bool {
-        guard isUpdatingLocation || locationRequested else { return false }
+        guard (isUpdatingLocation && !isPaused) || locationRequested else { return false }
         locationRequested = false
         callback?(.didUpdateLocations([location]))
         return true
     }
 
-    /// The device finds no fix: Core Location reports `kCLErrorLocationUnknown` if updates run or a
+    /// The device finds no fix: Core Location reports `kCLErrorLocationUnknown` if updates run (not paused) or a
     /// `requestLocation()` is outstanding (which it answers), and otherwise says nothing.
     ///
     /// - Returns: Whether the error was delivered.
     @discardableResult
     func failToLocate() -> Bool {
-        guard isUpdatingLocation || locationRequested else { return false }
+        guard (isUpdatingLocation && !isPaused) || locationRequested else { return false }
         locationRequested = false
         callback?(.didFailWithError(ManagerError(code: ManagerError.locationUnknown, message: "location unknown")))
         return true
@@ -369,6 +385,7 @@ extension StandInLocationManager {
     func appTerminates() {
         policy.handle(.terminate)
         isUpdatingLocation = false
+        isPaused = false
         locationRequested = false
         backgroundSessions = 0
         accuracyCompletion = nil
