@@ -3,18 +3,6 @@ public import Foundation
 
 /// `CLLocation`: neither `@MainActor` nor `Sendable` here (the stricter reading).
 open class CLLocation: NSObject {
-    /// A location at a coordinate.
-    public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) { fatalError() }
-
-    /// A location with altitude and accuracies.
-    public init(
-        coordinate: CLLocationCoordinate2D,
-        altitude: CLLocationDistance,
-        horizontalAccuracy hAccuracy: CLLocationAccuracy,
-        verticalAccuracy vAccuracy: CLLocationAccuracy,
-        timestamp: Date
-    ) { fatalError() }
-
     /// The coordinate.
     open var coordinate: CLLocationCoordinate2D { fatalError() }
     /// Metres above mean sea level; meaningful only when `verticalAccuracy` is not negative.

@@ -152,11 +152,6 @@ open class CLLocationManager: NSObject {
         withPurposeKey purposeKey: String,
         completion: (@Sendable ((any Error)?) -> Void)? = nil
     ) { fatalError() }
-    /// Asks for temporary full accuracy.
-    @available(iOS 14, macOS 11, watchOS 7, tvOS 14, *)
-    open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) async throws {
-        fatalError()
-    }
 
     /// Asks for one location: one `didUpdateLocations` or one `didFailWithError`. `startUpdatingLocation()` and
     /// `stopUpdatingLocation()` cancel an outstanding request, and nothing is delivered for it then.
