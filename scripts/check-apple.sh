@@ -11,6 +11,11 @@
 #             and STANDIN_WATCHOS standing for os(watchOS)
 #   xcode     the lint plugin with XcodeProjectPlugin (Plugins/WhereaboutsLintPlugin/WhereaboutsLintPlugin+Xcode.swift)
 #
+# Per-platform availability comes from AppleStandIns/Declarations.tsv, one row per stand-in declaration with the SDK
+# header or Apple documentation page it was checked against; `python3 scripts/standins.py --check` runs first and
+# fails (naming file:line and the fix) when a declaration has no row, a row has no declaration or no source, or the
+# availability written into a stand-in differs from the table.
+#
 # Fails on any error or warning in this package's code, and if the Apple-only files were not compiled at all.
 # Builds in .build-apple (its own scratch folder), never in .build; WHEREABOUTS_APPLE_SCRATCH names another one
 # (scripts/check-apple-selftest.sh, which proves that an unguarded CLServiceSession call fails the macos flavour,
@@ -29,6 +34,11 @@ scratch=${WHEREABOUTS_APPLE_SCRATCH:-.build-apple}
 flavours=("$@")
 [ ${#flavours[@]} -gt 0 ] || flavours=(ios macos visionos watchos xcode)
 failed=()
+
+if ! python3 scripts/standins.py --check; then
+    echo "error: check-apple: AppleStandIns/ and AppleStandIns/Declarations.tsv disagree (above); nothing was built." >&2
+    exit 1
+fi
 
 # Lines of the compiler's output that point into this package's code (not into .build-apple's checkouts). One warning
 # is expected and left out: the stand-ins are built with library evolution (so that their enums are non-frozen, as

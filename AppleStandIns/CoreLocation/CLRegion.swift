@@ -17,10 +17,11 @@ open class CLRegion: NSObject {
     }
 }
 
-#if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
-@available(*, unavailable, message: "CLCircularRegion is not available on visionOS or watchOS")
-#endif
 /// `CLCircularRegion` (iOS 7, macOS 10.10).
+#if WHEREABOUTS_STANDIN_VISIONOS
+@available(*, unavailable, message: "CLCircularRegion is not available on visionOS")
+#endif
+@available(visionOS, unavailable)
 open class CLCircularRegion: CLRegion {
     /// A circle around `center`.
     public init(center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String) { fatalError() }
