@@ -224,12 +224,15 @@ package.targets.append(
 )
 #endif
 
-// Apple stand-ins: scripts/check-apple.sh sets WHEREABOUTS_APPLE to a flavour (ios, macos, visionos, watchos) to
+// Apple stand-ins: scripts/check-apple.sh sets WHEREABOUTS_APPLE to a flavour (ios, macos, tvos, visionos, watchos) to
 // type-check the Apple-only code on Linux against interface-only modules named CoreLocation and UIKit, AppKit or
 // WatchKit, written from Apple's SDK declarations in AppleStandIns/. Each flavour marks what its platform lacks
-// unavailable; visionos and watchos also define STANDIN_VISIONOS or STANDIN_WATCHOS in the Core Location modules,
-// where those stand for os(visionOS) and os(watchOS). Never set for a real build: the stand-ins' bodies trap.
-let appleFlavours = ["ios": "UIKit", "macos": "AppKit", "visionos": "UIKit", "watchos": "WatchKit"]
+// unavailable (AppleStandIns/Declarations.tsv); tvos, visionos and watchos also define STANDIN_TVOS, STANDIN_VISIONOS
+// or STANDIN_WATCHOS in the Core Location modules, where those stand for os(tvOS), os(visionOS) and os(watchOS).
+// Never set for a real build: the stand-ins' bodies trap.
+let appleFlavours = [
+    "ios": "UIKit", "macos": "AppKit", "tvos": "UIKit", "visionos": "UIKit", "watchos": "WatchKit",
+]
 if let flavour = Context.environment["WHEREABOUTS_APPLE"], let application = appleFlavours[flavour] {
     // Library evolution makes their enums non-frozen, as Objective-C enums are when imported.
     let standInSettings: [SwiftSetting] = [.unsafeFlags(["-enable-library-evolution"])]
@@ -254,6 +257,7 @@ if let flavour = Context.environment["WHEREABOUTS_APPLE"], let application = app
     var platformSettings: [SwiftSetting] = []
     if flavour == "visionos" { platformSettings.append(.define("STANDIN_VISIONOS")) }
     if flavour == "watchos" { platformSettings.append(.define("STANDIN_WATCHOS")) }
+    if flavour == "tvos" { platformSettings.append(.define("STANDIN_TVOS")) }
     // A new WHEREABOUTS_APPLE_RUN each run recompiles the Apple-only modules, so their warnings are printed again.
     if let run = Context.environment["WHEREABOUTS_APPLE_RUN"], run.allSatisfy({ $0.isLetter || $0.isNumber }) {
         platformSettings.append(.define("WHEREABOUTS_APPLE_RUN_\(run)"))

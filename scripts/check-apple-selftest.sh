@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
-# Tests scripts/check-apple.sh itself: a CLServiceSession call that reaches the macOS flavour must fail it.
+# Tests scripts/check-apple.sh itself: a CLServiceSession call that reaches the macOS flavour must fail it, and so must
+# a stand-in that disagrees with AppleStandIns/Declarations.tsv, before anything is built.
 #
-# It copies the package (without its build folders) to a temporary folder, adds one file to WhereaboutsCoreLocation
+# It copies the package (without its build folders) to a temporary folder. First, one change at a time, each undone
+# after its run: a public declaration added to a stand-in with no row in the table, a row whose source is emptied, and
+# the macOS unavailability written before CLServiceSession deleted by hand; the copy's check-apple.sh must fail each
+# time, naming the file and line (scripts/standins.py --check, its first step). Then it adds one file to
+# WhereaboutsCoreLocation
 # that calls `CLServiceSession(authorization: .whenInUse)` under no platform condition, and runs the copy's
 # check-apple.sh macos in this checkout's scratch folder (.build-apple, so the dependencies are not built again).
 # It passes only if that run fails with the compiler saying, at the added file, that CLServiceSession is unavailable;
@@ -20,6 +25,50 @@ copy="$work/$(basename "$root")"
 mkdir -p "$copy"
 tar -c --exclude='./.build*' --exclude=./.git . | tar -x -C "$copy"
 
+log="$work/check-apple.log"
+
+# Runs the copy's check-apple.sh (ios) and passes only if it fails with `expected` in its output.
+expect_table_failure() {
+    local what=$1 expected=$2 status=0
+    echo "== check-apple self-test: $what"
+    WHEREABOUTS_APPLE_SCRATCH="$root/.build-apple" bash "$copy/scripts/check-apple.sh" ios > "$log" 2>&1 || status=$?
+    if [ "$status" -eq 0 ] || ! grep -qF "$expected" "$log"; then
+        cat "$log"
+        echo "error: check-apple.sh ios exited $status with $what, without \"$expected\" (its output above); it" \
+            "must fail at python3 scripts/standins.py --check, its first step." >&2
+        exit 1
+    fi
+    grep -F "$expected" "$log"
+    echo "ok: check-apple.sh rejects $what (exit $status)"
+}
+
+# A stand-in declaration that has no row.
+standin=AppleStandIns/CoreLocation/CLError.swift
+cp "$copy/$standin" "$work/standin.swift"
+printf '\n/// A declaration the table does not list.\npublic let kCLCheckAppleSelfTestProbe = 0\n' >> "$copy/$standin"
+line=$(grep -n "kCLCheckAppleSelfTestProbe" "$copy/$standin" | cut -d: -f1)
+expect_table_failure "a stand-in declaration with no row" \
+    "$standin:$line: error: kCLCheckAppleSelfTestProbe has no row in AppleStandIns/Declarations.tsv"
+cp "$work/standin.swift" "$copy/$standin"
+
+# A row with no source.
+table=AppleStandIns/Declarations.tsv
+cp "$copy/$table" "$work/table.tsv"
+line=$(awk -F'\t' '$1 == "CoreLocation" && $2 == "CLServiceSession" { print NR }' "$work/table.tsv")
+awk -F'\t' -v OFS='\t' -v line="$line" 'NR == line { $4 = "" } { print }' "$work/table.tsv" > "$copy/$table"
+expect_table_failure "a row with no source" "$table:$line: error: CLServiceSession has no source"
+cp "$work/table.tsv" "$copy/$table"
+
+# The macOS block before CLServiceSession deleted by hand, so that macOS could call it.
+standin=AppleStandIns/CoreLocation/CLServiceSession.swift
+cp "$copy/$standin" "$work/standin.swift"
+line=$(grep -n '^@available(\*, unavailable, message: "CLServiceSession is not available on macOS")$' \
+    "$work/standin.swift" | cut -d: -f1)
+sed -e "$((line - 1)),$((line + 1))d" -e '/^@available(macOS, unavailable)$/d' "$work/standin.swift" > "$copy/$standin"
+expect_table_failure "CLServiceSession's macOS block deleted by hand" \
+    "$standin:$((line - 1)): error: the availability blocks differ from what AppleStandIns/Declarations.tsv gives"
+cp "$work/standin.swift" "$copy/$standin"
+
 probe=Sources/WhereaboutsCoreLocation/CheckAppleSelfTestProbe.swift
 cat > "$copy/$probe" <<'SWIFT'
 #if canImport(CoreLocation)
@@ -33,7 +82,6 @@ import CoreLocation
 SWIFT
 
 echo "== check-apple self-test: an unguarded CLServiceSession call in WhereaboutsCoreLocation, macOS flavour"
-log="$work/check-apple.log"
 status=0
 WHEREABOUTS_APPLE_SCRATCH="$root/.build-apple" bash "$copy/scripts/check-apple.sh" macos > "$log" 2>&1 || status=$?
 expected="$probe:6:5: error: 'CLServiceSession' is unavailable"

@@ -9,7 +9,14 @@
 #             updates) marked unavailable, and STANDIN_VISIONOS standing for os(visionOS) in the sources
 #   watchos   the same with CoreLocation + WatchKit, what watchOS lacks (visits, regions, pausing) marked unavailable,
 #             and STANDIN_WATCHOS standing for os(watchOS)
+#   tvos      the same with CoreLocation + UIKit, what tvOS lacks marked unavailable, and STANDIN_TVOS standing for
+#             os(tvOS): the dependency's tvOS arm must be compiled, and the Core Location adapter must not be
 #   xcode     the lint plugin with XcodeProjectPlugin (Plugins/WhereaboutsLintPlugin/WhereaboutsLintPlugin+Xcode.swift)
+#
+# Per-platform availability comes from AppleStandIns/Declarations.tsv, one row per stand-in declaration with the SDK
+# header or Apple documentation page it was checked against; `python3 scripts/standins.py --check` runs first and
+# fails (naming file:line and the fix) when a declaration has no row, a row has no declaration or no source, or the
+# availability written into a stand-in differs from the table.
 #
 # Fails on any error or warning in this package's code, and if the Apple-only files were not compiled at all.
 # Builds in .build-apple (its own scratch folder), never in .build; WHEREABOUTS_APPLE_SCRATCH names another one
@@ -21,14 +28,19 @@
 # app-extension availability, Darwin Foundation's own annotations (Foundation here is swift-corelibs-foundation), and
 # everything at run time.
 #
-# Usage: bash scripts/check-apple.sh [ios] [macos] [visionos] [watchos] [xcode]   (all five when none is given)
+# Usage: bash scripts/check-apple.sh [ios] [macos] [tvos] [visionos] [watchos] [xcode]   (all six when none is given)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scratch=${WHEREABOUTS_APPLE_SCRATCH:-.build-apple}
 flavours=("$@")
-[ ${#flavours[@]} -gt 0 ] || flavours=(ios macos visionos watchos xcode)
+[ ${#flavours[@]} -gt 0 ] || flavours=(ios macos tvos visionos watchos xcode)
 failed=()
+
+if ! python3 scripts/standins.py --check; then
+    echo "error: check-apple: AppleStandIns/ and AppleStandIns/Declarations.tsv disagree (above); nothing was built." >&2
+    exit 1
+fi
 
 # Lines of the compiler's output that point into this package's code (not into .build-apple's checkouts). One warning
 # is expected and left out: the stand-ins are built with library evolution (so that their enums are non-frozen, as
@@ -77,6 +89,23 @@ check_platform() {
     manager_symbols=$(nm --defined-only "$build/CoreLocationManager.swift.o" 2>/dev/null || true)
     live_symbols=$(nm --defined-only "$build/LocationClient+CoreLocation.swift.o" 2>/dev/null || true)
     dependency_symbols=$(nm -u "$dependency/LocationClient+Dependency.swift.o" 2>/dev/null || true)
+    if [ "$flavour" = tvos ]; then
+        # tvOS has no adapter: CoreLocationManager.swift compiles to nothing, and the dependency's live value is the
+        # tvOS arm (its message, in the object's strings), which never calls live(declarations:).
+        local tvos_arm
+        tvos_arm=$(LC_ALL=C grep -a -c "Location client on tvOS" "$dependency/LocationClient+Dependency.swift.o" || true)
+        if grep -q " [Tt] " <<< "$manager_symbols" || grep -q "4live12declarations" <<< "$dependency_symbols" \
+            || [ "${tvos_arm:-0}" -eq 0 ]
+        then
+            echo "error: the tvos flavour compiled the Core Location adapter, or not the tvOS arm of" \
+                "Sources/WhereaboutsDependencies/LocationClient+Dependency.swift: check the os(tvOS) || STANDIN_TVOS" \
+                "conditions." >&2
+            failed+=("$flavour")
+            return
+        fi
+        echo "ok: $flavour"
+        return
+    fi
     if ! grep -q " [Tt] " <<< "$manager_symbols" \
         || ! grep -q "4live12declarations" <<< "$live_symbols" \
         || ! grep -q "4live12declarations" <<< "$dependency_symbols"
@@ -122,10 +151,10 @@ check_xcode() {
 
 for flavour in "${flavours[@]}"; do
     case "$flavour" in
-        ios | macos | visionos | watchos) check_platform "$flavour" ;;
+        ios | macos | tvos | visionos | watchos) check_platform "$flavour" ;;
         xcode) check_xcode ;;
         *)
-            echo "error: unknown flavour $flavour; use ios, macos, visionos, watchos or xcode" >&2
+            echo "error: unknown flavour $flavour; use ios, macos, tvos, visionos, watchos or xcode" >&2
             exit 64
             ;;
     esac

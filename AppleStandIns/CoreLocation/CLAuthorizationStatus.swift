@@ -11,5 +11,9 @@ public enum CLAuthorizationStatus: Int32, Sendable {
     /// `kCLAuthorizationStatusAuthorizedAlways`.
     case authorizedAlways = 3
     /// `kCLAuthorizationStatusAuthorizedWhenInUse` (on macOS from macOS 11).
+    #if WHEREABOUTS_STANDIN_MACOS
+    @available(*, unavailable, message: "CLAuthorizationStatus.authorizedWhenInUse is not available on macOS")
+    #endif
+    @available(macOS, unavailable)
     case authorizedWhenInUse = 4
 }

@@ -4,8 +4,11 @@ internal import Whereabouts
 /// `CLBackgroundActivitySession`: iOS 17, Mac Catalyst 17, watchOS 10, visionOS 1; not macOS.
 #if WHEREABOUTS_STANDIN_MACOS
 @available(*, unavailable, message: "CLBackgroundActivitySession is not available on macOS")
+#elseif WHEREABOUTS_STANDIN_TVOS
+@available(*, unavailable, message: "CLBackgroundActivitySession is not available on tvOS")
 #endif
-@available(iOS 17, macCatalyst 17, watchOS 10, visionOS 1, *) @available(macOS, unavailable)
+@available(macOS, unavailable) @available(tvOS, unavailable)
+@available(iOS 17, macCatalyst 17, watchOS 10, visionOS 1, *)
 public final class CLBackgroundActivitySession: Sendable {
     /// Starts a session; keep it stored, and start it in the foreground.
     public init() {

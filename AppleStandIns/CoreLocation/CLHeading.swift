@@ -5,11 +5,13 @@ internal import Whereabouts
 /// `kCLHeadingFilterNone`: every heading change is reported.
 public let kCLHeadingFilterNone: CLLocationDegrees = -1
 
+/// `CLHeading` (iOS 3, macOS 10.15, watchOS 2; not tvOS).
 #if WHEREABOUTS_STANDIN_VISIONOS
 @available(*, unavailable, message: "CLHeading is not available on visionOS")
+#elseif WHEREABOUTS_STANDIN_TVOS
+@available(*, unavailable, message: "CLHeading is not available on tvOS")
 #endif
-/// `CLHeading` (iOS 3, macOS 10.15, watchOS 2; not tvOS).
-@available(tvOS, unavailable)
+@available(visionOS, unavailable) @available(tvOS, unavailable)
 open class CLHeading: NSObject {
     /// Degrees from magnetic north.
     open var magneticHeading: CLLocationDirection { standIn.magneticHeading }

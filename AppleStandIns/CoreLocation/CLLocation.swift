@@ -3,30 +3,6 @@ public import Foundation
 
 /// `CLLocation`: neither `@MainActor` nor `Sendable` here (the stricter reading).
 open class CLLocation: NSObject {
-    /// A location at a coordinate.
-    public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
-        standIn = StandInFix(coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude))
-        super.init()
-    }
-
-    /// A location with altitude and accuracies.
-    public init(
-        coordinate: CLLocationCoordinate2D,
-        altitude: CLLocationDistance,
-        horizontalAccuracy hAccuracy: CLLocationAccuracy,
-        verticalAccuracy vAccuracy: CLLocationAccuracy,
-        timestamp: Date
-    ) {
-        standIn = StandInFix(
-            coordinate: coordinate,
-            altitude: altitude,
-            horizontalAccuracy: hAccuracy,
-            verticalAccuracy: vAccuracy,
-            timestamp: timestamp
-        )
-        super.init()
-    }
-
     /// The runnable model's fix (not Apple's).
     let standIn: StandInFix
 

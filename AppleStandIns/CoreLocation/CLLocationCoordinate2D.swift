@@ -37,12 +37,6 @@ public struct CLLocationCoordinate2D: Sendable {
     /// Degrees east of Greenwich.
     public var longitude: CLLocationDegrees
 
-    /// The zero coordinate (C's zero initializer).
-    public init() {
-        latitude = 0
-        longitude = 0
-    }
-
     /// A coordinate.
     public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
         self.latitude = latitude

@@ -1,6 +1,7 @@
-// Stand-in for Core Location's interface (see CLLocationCoordinate2D.swift). Availability follows CLLocationManager.h:
-// the `@available(PLATFORM, unavailable)` marks are Apple's (the compiler on Linux does not act on them); the
-// `#if WHEREABOUTS_STANDIN_MACOS` marks make the macOS flavour reject what macOS does not have.
+// Stand-in for Core Location's interface (see CLLocationCoordinate2D.swift). Per-platform availability is written by
+// scripts/standins.py from AppleStandIns/Declarations.tsv: the `@available(PLATFORM, unavailable)` marks are Apple's
+// (the compiler on Linux does not act on them); the `#if WHEREABOUTS_STANDIN_<PLATFORM>` blocks make that flavour of
+// scripts/check-apple.sh reject what the platform does not have.
 public import Foundation
 internal import Whereabouts
 
@@ -25,29 +26,43 @@ open class CLLocationManager: NSObject {
         StandInDevice.current?.os.authorizationSnapshot.servicesEnabled ?? true
     }
     /// Whether the device has a compass.
+    #if WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.headingAvailable() is not available on tvOS")
+    #endif
+    @available(tvOS, unavailable)
     open class func headingAvailable() -> Bool { StandInDevice.current?.source.providesHeadings ?? false }
-    #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
+    /// Whether significant-change monitoring is possible (iOS 4, macOS 10.7).
+    #if WHEREABOUTS_STANDIN_WATCHOS
     @available(
         *,
         unavailable,
-        message: "significantLocationChangeMonitoringAvailable() is not available on visionOS or watchOS"
+        message: "CLLocationManager.significantLocationChangeMonitoringAvailable() is not available on watchOS"
+    )
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(
+        *,
+        unavailable,
+        message: "CLLocationManager.significantLocationChangeMonitoringAvailable() is not available on tvOS"
     )
     #endif
-    /// Whether significant-change monitoring is possible (iOS 4, macOS 10.7).
     @available(watchOS, unavailable) @available(tvOS, unavailable)
     open class func significantLocationChangeMonitoringAvailable() -> Bool {
         StandInDevice.current?.os.significantLocationChangeMonitoringAvailable ?? false
     }
-    #if WHEREABOUTS_STANDIN_WATCHOS
-    @available(*, unavailable, message: "isMonitoringAvailable(for:) is not available on watchOS")
-    #endif
     /// Whether regions of this class can be monitored (iOS 7, macOS 10.10).
-    @available(watchOS, unavailable) @available(tvOS, unavailable)
-    open class func isMonitoringAvailable(for regionClass: AnyClass) -> Bool { regionClass is CLCircularRegion.Type }
     #if WHEREABOUTS_STANDIN_WATCHOS
-    @available(*, unavailable, message: "isRangingAvailable() is not available on watchOS")
+    @available(*, unavailable, message: "CLLocationManager.isMonitoringAvailable(for:) is not available on watchOS")
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.isMonitoringAvailable(for:) is not available on tvOS")
     #endif
+    @available(watchOS, unavailable) @available(tvOS, unavailable)
+    open class func isMonitoringAvailable(for regionClass: AnyClass) -> Bool { String(describing: regionClass) == "CLCircularRegion" }
     /// Whether beacon ranging is possible (iOS 7, macOS 10.15).
+    #if WHEREABOUTS_STANDIN_WATCHOS
+    @available(*, unavailable, message: "CLLocationManager.isRangingAvailable() is not available on watchOS")
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.isRangingAvailable() is not available on tvOS")
+    #endif
     @available(watchOS, unavailable) @available(tvOS, unavailable)
     open class func isRangingAvailable() -> Bool { StandInDevice.current?.os.isRangingAvailable ?? false }
 
@@ -68,6 +83,9 @@ open class CLLocationManager: NSObject {
         set { standIn { $0.desiredAccuracy = newValue } }
     }
     /// What the app uses location for (iOS 6, macOS 10.15, watchOS 4, visionOS 1; not tvOS).
+    #if WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.activityType is not available on tvOS")
+    #endif
     @available(tvOS, unavailable)
     open var activityType: CLActivityType {
         get { standIn { $0.activityType } }
@@ -80,78 +98,112 @@ open class CLLocationManager: NSObject {
     }
     // Apple's documentation page for the property lists iOS 6, iPadOS 6, Mac Catalyst 13.1, macOS 10.15 and
     // visionOS 1: not watchOS (nor tvOS).
-    #if WHEREABOUTS_STANDIN_WATCHOS
-    @available(*, unavailable, message: "pausesLocationUpdatesAutomatically is not available on watchOS")
-    #endif
     /// Whether updates may pause automatically (iOS 6, macOS 10.15, visionOS 1).
+    #if WHEREABOUTS_STANDIN_WATCHOS
+    @available(
+        *,
+        unavailable,
+        message: "CLLocationManager.pausesLocationUpdatesAutomatically is not available on watchOS"
+    )
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.pausesLocationUpdatesAutomatically is not available on tvOS")
+    #endif
     @available(watchOS, unavailable) @available(tvOS, unavailable)
     open var pausesLocationUpdatesAutomatically: Bool {
         get { standIn { $0.pausesLocationUpdatesAutomatically } }
         set { standIn { $0.pausesLocationUpdatesAutomatically = newValue } }
     }
-    #if WHEREABOUTS_STANDIN_VISIONOS
-    @available(*, unavailable, message: "allowsBackgroundLocationUpdates is not available on visionOS")
-    #endif
     /// Whether updates continue in the background (iOS 9, macOS 10.15, watchOS 4); `true` without `location` in
     /// `UIBackgroundModes` raises an exception.
-    @available(tvOS, unavailable)
+    #if WHEREABOUTS_STANDIN_VISIONOS
+    @available(
+        *,
+        unavailable,
+        message: "CLLocationManager.allowsBackgroundLocationUpdates is not available on visionOS"
+    )
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.allowsBackgroundLocationUpdates is not available on tvOS")
+    #endif
+    @available(visionOS, unavailable) @available(tvOS, unavailable)
     open var allowsBackgroundLocationUpdates: Bool {
         get { standIn { $0.backing.allowsBackgroundLocationUpdates } }
         set { standIn { $0.setAllowsBackgroundLocationUpdates(newValue) } }
     }
-    #if WHEREABOUTS_STANDIN_MACOS || WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
+    /// Whether the background location indicator shows (iOS 11; not macOS, watchOS or tvOS).
+    #if WHEREABOUTS_STANDIN_MACOS
+    @available(*, unavailable, message: "CLLocationManager.showsBackgroundLocationIndicator is not available on macOS")
+    #elseif WHEREABOUTS_STANDIN_WATCHOS
     @available(
         *,
         unavailable,
-        message: "showsBackgroundLocationIndicator is not available on macOS or visionOS or watchOS"
+        message: "CLLocationManager.showsBackgroundLocationIndicator is not available on watchOS"
     )
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.showsBackgroundLocationIndicator is not available on tvOS")
     #endif
-    /// Whether the background location indicator shows (iOS 11; not macOS, watchOS or tvOS).
     @available(macOS, unavailable) @available(watchOS, unavailable) @available(tvOS, unavailable)
     open var showsBackgroundLocationIndicator: Bool {
         get { standIn { $0.showsBackgroundLocationIndicator } }
         set { standIn { $0.showsBackgroundLocationIndicator = newValue } }
     }
-    #if WHEREABOUTS_STANDIN_VISIONOS
-    @available(*, unavailable, message: "headingFilter is not available on visionOS")
-    #endif
     /// Degrees a heading must change before the next is delivered; `kCLHeadingFilterNone` for every change
     /// (iOS 3, macOS 10.15, watchOS 2; not tvOS).
-    @available(tvOS, unavailable)
+    #if WHEREABOUTS_STANDIN_VISIONOS
+    @available(*, unavailable, message: "CLLocationManager.headingFilter is not available on visionOS")
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.headingFilter is not available on tvOS")
+    #endif
+    @available(visionOS, unavailable) @available(tvOS, unavailable)
     open var headingFilter: CLLocationDegrees {
         get { standIn { $0.headingFilter } }
         set { standIn { $0.headingFilter = newValue } }
     }
-    #if WHEREABOUTS_STANDIN_VISIONOS
-    @available(*, unavailable, message: "headingOrientation is not available on visionOS")
-    #endif
     /// The orientation headings are measured from (iOS 4, macOS 10.15, watchOS 2; not tvOS).
-    @available(tvOS, unavailable)
+    #if WHEREABOUTS_STANDIN_VISIONOS
+    @available(*, unavailable, message: "CLLocationManager.headingOrientation is not available on visionOS")
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.headingOrientation is not available on tvOS")
+    #endif
+    @available(visionOS, unavailable) @available(tvOS, unavailable)
     open var headingOrientation: CLDeviceOrientation {
         get { standIn { $0.headingOrientation } }
         set { standIn { $0.headingOrientation = newValue } }
     }
     /// The most recent location.
     open var location: CLLocation? { standIn { $0.backing.location }.map(CLLocation.init(standIn:)) }
-    #if WHEREABOUTS_STANDIN_VISIONOS
-    @available(*, unavailable, message: "heading is not available on visionOS")
-    #endif
     /// The most recent heading (iOS 4, macOS 10.15, watchOS 2).
-    @available(tvOS, unavailable)
-    open var heading: CLHeading? { standIn { $0.backing.heading }.map(CLHeading.init(standIn:)) }
-    #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
-    @available(*, unavailable, message: "monitoredRegions is not available on visionOS or watchOS")
+    #if WHEREABOUTS_STANDIN_VISIONOS
+    @available(*, unavailable, message: "CLLocationManager.heading is not available on visionOS")
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.heading is not available on tvOS")
     #endif
+    @available(visionOS, unavailable) @available(tvOS, unavailable)
+    open var heading: CLHeading? { standIn { $0.backing.heading }.map(CLHeading.init(standIn:)) }
     /// The regions this app monitors (iOS 4, macOS 10.8).
-    @available(watchOS, unavailable) @available(tvOS, unavailable)
+    #if WHEREABOUTS_STANDIN_WATCHOS
+    @available(*, unavailable, message: "CLLocationManager.monitoredRegions is not available on watchOS")
+    #elseif WHEREABOUTS_STANDIN_VISIONOS
+    @available(*, unavailable, message: "CLLocationManager.monitoredRegions is not available on visionOS")
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.monitoredRegions is not available on tvOS")
+    #endif
+    @available(watchOS, unavailable) @available(visionOS, unavailable) @available(tvOS, unavailable)
     open var monitoredRegions: Set<CLRegion> {
         Set(standIn { $0.monitoredRegions }.map { CLCircularRegion(standIn: $0) as CLRegion })
     }
-    #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
-    @available(*, unavailable, message: "maximumRegionMonitoringDistance is not available on visionOS or watchOS")
-    #endif
     /// The largest region radius the device supports.
-    @available(watchOS, unavailable) @available(tvOS, unavailable)
+    #if WHEREABOUTS_STANDIN_WATCHOS
+    @available(*, unavailable, message: "CLLocationManager.maximumRegionMonitoringDistance is not available on watchOS")
+    #elseif WHEREABOUTS_STANDIN_VISIONOS
+    @available(
+        *,
+        unavailable,
+        message: "CLLocationManager.maximumRegionMonitoringDistance is not available on visionOS"
+    )
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.maximumRegionMonitoringDistance is not available on tvOS")
+    #endif
+    @available(watchOS, unavailable) @available(visionOS, unavailable) @available(tvOS, unavailable)
     open var maximumRegionMonitoringDistance: CLLocationDistance {
         standIn { $0.backing.maximumRegionMonitoringDistance }
     }
@@ -160,11 +212,14 @@ open class CLLocationManager: NSObject {
     /// otherwise does nothing, and sends no callback.
     @available(iOS 8, macOS 10.15, *)
     open func requestWhenInUseAuthorization() { standIn { $0.backing.requestWhenInUseAuthorization() } }
-    #if WHEREABOUTS_STANDIN_VISIONOS
-    @available(*, unavailable, message: "requestAlwaysAuthorization() is not available on visionOS")
-    #endif
     /// Asks for Always (both keys needed); the upgrade from When In Use is shown once per install.
-    @available(iOS 8, macOS 10.15, *) @available(tvOS, unavailable)
+    #if WHEREABOUTS_STANDIN_VISIONOS
+    @available(*, unavailable, message: "CLLocationManager.requestAlwaysAuthorization() is not available on visionOS")
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.requestAlwaysAuthorization() is not available on tvOS")
+    #endif
+    @available(visionOS, unavailable) @available(tvOS, unavailable)
+    @available(iOS 8, macOS 10.15, *)
     open func requestAlwaysAuthorization() { standIn { $0.backing.requestAlwaysAuthorization() } }
     /// Asks for temporary full accuracy; the completion runs on the manager's run loop.
     @available(iOS 14, macOS 11, watchOS 7, tvOS 14, *)
@@ -178,95 +233,144 @@ open class CLLocationManager: NSObject {
             }
         }
     }
-    /// Asks for temporary full accuracy.
-    @available(iOS 14, macOS 11, watchOS 7, tvOS 14, *)
-    open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) async throws {
-        fatalError()
-    }
-
     /// Asks for one location: one `didUpdateLocations` or one `didFailWithError`. `startUpdatingLocation()` and
     /// `stopUpdatingLocation()` cancel an outstanding request, and nothing is delivered for it then.
     @available(iOS 9, macOS 10.14, *)
     open func requestLocation() { standIn { $0.backing.requestLocation() } }
     /// Starts live updates (not tvOS).
+    #if WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.startUpdatingLocation() is not available on tvOS")
+    #endif
     @available(tvOS, unavailable)
     open func startUpdatingLocation() { standIn { $0.backing.startUpdatingLocation() } }
     /// Stops live updates.
     open func stopUpdatingLocation() { standIn { $0.backing.stopUpdatingLocation() } }
-    #if WHEREABOUTS_STANDIN_VISIONOS
-    @available(*, unavailable, message: "startUpdatingHeading() is not available on visionOS")
-    #endif
     /// Starts heading updates (iOS 3, macOS 10.15, watchOS 2).
-    @available(tvOS, unavailable)
-    open func startUpdatingHeading() { standIn { $0.backing.startUpdatingHeading() } }
-    #if WHEREABOUTS_STANDIN_MACOS || WHEREABOUTS_STANDIN_VISIONOS
-    @available(*, unavailable, message: "stopUpdatingHeading() is not available on macOS or visionOS")
-    #endif
-    /// Stops heading updates (iOS 3, watchOS 2; `API_UNAVAILABLE(tvos, macos)`).
-    @available(macOS, unavailable) @available(tvOS, unavailable)
-    open func stopUpdatingHeading() { standIn { $0.backing.stopUpdatingHeading() } }
     #if WHEREABOUTS_STANDIN_VISIONOS
-    @available(*, unavailable, message: "dismissHeadingCalibrationDisplay() is not available on visionOS")
+    @available(*, unavailable, message: "CLLocationManager.startUpdatingHeading() is not available on visionOS")
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.startUpdatingHeading() is not available on tvOS")
     #endif
+    @available(visionOS, unavailable) @available(tvOS, unavailable)
+    open func startUpdatingHeading() { standIn { $0.backing.startUpdatingHeading() } }
+    /// Stops heading updates (iOS 3, watchOS 2; `API_UNAVAILABLE(tvos, macos)`).
+    #if WHEREABOUTS_STANDIN_MACOS
+    @available(*, unavailable, message: "CLLocationManager.stopUpdatingHeading() is not available on macOS")
+    #elseif WHEREABOUTS_STANDIN_VISIONOS
+    @available(*, unavailable, message: "CLLocationManager.stopUpdatingHeading() is not available on visionOS")
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.stopUpdatingHeading() is not available on tvOS")
+    #endif
+    @available(macOS, unavailable) @available(visionOS, unavailable) @available(tvOS, unavailable)
+    open func stopUpdatingHeading() { standIn { $0.backing.stopUpdatingHeading() } }
     /// Dismisses the heading calibration display.
-    @available(tvOS, unavailable)
-    open func dismissHeadingCalibrationDisplay() { standIn { $0.backing.dismissHeadingCalibrationDisplay() } }
-
-    #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
+    #if WHEREABOUTS_STANDIN_VISIONOS
     @available(
         *,
         unavailable,
-        message: "startMonitoringSignificantLocationChanges() is not available on visionOS or watchOS"
+        message: "CLLocationManager.dismissHeadingCalibrationDisplay() is not available on visionOS"
+    )
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.dismissHeadingCalibrationDisplay() is not available on tvOS")
+    #endif
+    @available(visionOS, unavailable) @available(tvOS, unavailable)
+    open func dismissHeadingCalibrationDisplay() { standIn { $0.backing.dismissHeadingCalibrationDisplay() } }
+
+    /// Starts significant-change monitoring (iOS 4, macOS 10.7).
+    #if WHEREABOUTS_STANDIN_WATCHOS
+    @available(
+        *,
+        unavailable,
+        message: "CLLocationManager.startMonitoringSignificantLocationChanges() is not available on watchOS"
+    )
+    #elseif WHEREABOUTS_STANDIN_VISIONOS
+    @available(
+        *,
+        unavailable,
+        message: "CLLocationManager.startMonitoringSignificantLocationChanges() is not available on visionOS"
+    )
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(
+        *,
+        unavailable,
+        message: "CLLocationManager.startMonitoringSignificantLocationChanges() is not available on tvOS"
     )
     #endif
-    /// Starts significant-change monitoring (iOS 4, macOS 10.7).
-    @available(watchOS, unavailable) @available(tvOS, unavailable)
+    @available(watchOS, unavailable) @available(visionOS, unavailable) @available(tvOS, unavailable)
     open func startMonitoringSignificantLocationChanges() {
         standIn { $0.backing.startMonitoringSignificantLocationChanges() }
     }
-    #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
+    /// Stops significant-change monitoring.
+    #if WHEREABOUTS_STANDIN_WATCHOS
     @available(
         *,
         unavailable,
-        message: "stopMonitoringSignificantLocationChanges() is not available on visionOS or watchOS"
+        message: "CLLocationManager.stopMonitoringSignificantLocationChanges() is not available on watchOS"
+    )
+    #elseif WHEREABOUTS_STANDIN_VISIONOS
+    @available(
+        *,
+        unavailable,
+        message: "CLLocationManager.stopMonitoringSignificantLocationChanges() is not available on visionOS"
+    )
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(
+        *,
+        unavailable,
+        message: "CLLocationManager.stopMonitoringSignificantLocationChanges() is not available on tvOS"
     )
     #endif
-    /// Stops significant-change monitoring.
-    @available(watchOS, unavailable) @available(tvOS, unavailable)
+    @available(watchOS, unavailable) @available(visionOS, unavailable) @available(tvOS, unavailable)
     open func stopMonitoringSignificantLocationChanges() {
         standIn { $0.backing.stopMonitoringSignificantLocationChanges() }
     }
-    #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
-    @available(*, unavailable, message: "startMonitoring(for:) is not available on visionOS or watchOS")
-    #endif
     /// Starts monitoring a region (iOS 5, macOS 10.8); at most 20 at once.
-    @available(watchOS, unavailable) @available(tvOS, unavailable)
+    #if WHEREABOUTS_STANDIN_WATCHOS
+    @available(*, unavailable, message: "CLLocationManager.startMonitoring(for:) is not available on watchOS")
+    #elseif WHEREABOUTS_STANDIN_VISIONOS
+    @available(*, unavailable, message: "CLLocationManager.startMonitoring(for:) is not available on visionOS")
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.startMonitoring(for:) is not available on tvOS")
+    #endif
+    @available(watchOS, unavailable) @available(visionOS, unavailable) @available(tvOS, unavailable)
     open func startMonitoring(for region: CLRegion) {
         guard let circle = region as? CLCircularRegion else { return }
-        let described = Region(standIn: circle)
+        let described = circle.standInRegion
         standIn { $0.monitor(described, true) }
     }
-    #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
-    @available(*, unavailable, message: "stopMonitoring(for:) is not available on visionOS or watchOS")
-    #endif
     /// Stops monitoring a region.
-    @available(watchOS, unavailable) @available(tvOS, unavailable)
+    #if WHEREABOUTS_STANDIN_WATCHOS
+    @available(*, unavailable, message: "CLLocationManager.stopMonitoring(for:) is not available on watchOS")
+    #elseif WHEREABOUTS_STANDIN_VISIONOS
+    @available(*, unavailable, message: "CLLocationManager.stopMonitoring(for:) is not available on visionOS")
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.stopMonitoring(for:) is not available on tvOS")
+    #endif
+    @available(watchOS, unavailable) @available(visionOS, unavailable) @available(tvOS, unavailable)
     open func stopMonitoring(for region: CLRegion) {
         guard let circle = region as? CLCircularRegion else { return }
-        let described = Region(standIn: circle)
+        let described = circle.standInRegion
         standIn { $0.monitor(described, false) }
     }
-    #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
-    @available(*, unavailable, message: "startMonitoringVisits() is not available on visionOS or watchOS")
-    #endif
     /// Starts visit monitoring (iOS 8, macOS 10.15).
-    @available(watchOS, unavailable) @available(tvOS, unavailable)
-    open func startMonitoringVisits() { standIn { $0.backing.startMonitoringVisits() } }
-    #if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
-    @available(*, unavailable, message: "stopMonitoringVisits() is not available on visionOS or watchOS")
+    #if WHEREABOUTS_STANDIN_WATCHOS
+    @available(*, unavailable, message: "CLLocationManager.startMonitoringVisits() is not available on watchOS")
+    #elseif WHEREABOUTS_STANDIN_VISIONOS
+    @available(*, unavailable, message: "CLLocationManager.startMonitoringVisits() is not available on visionOS")
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.startMonitoringVisits() is not available on tvOS")
     #endif
+    @available(watchOS, unavailable) @available(visionOS, unavailable) @available(tvOS, unavailable)
+    open func startMonitoringVisits() { standIn { $0.backing.startMonitoringVisits() } }
     /// Stops visit monitoring.
-    @available(watchOS, unavailable) @available(tvOS, unavailable)
+    #if WHEREABOUTS_STANDIN_WATCHOS
+    @available(*, unavailable, message: "CLLocationManager.stopMonitoringVisits() is not available on watchOS")
+    #elseif WHEREABOUTS_STANDIN_VISIONOS
+    @available(*, unavailable, message: "CLLocationManager.stopMonitoringVisits() is not available on visionOS")
+    #elseif WHEREABOUTS_STANDIN_TVOS
+    @available(*, unavailable, message: "CLLocationManager.stopMonitoringVisits() is not available on tvOS")
+    #endif
+    @available(watchOS, unavailable) @available(visionOS, unavailable) @available(tvOS, unavailable)
     open func stopMonitoringVisits() { standIn { $0.backing.stopMonitoringVisits() } }
 
     // The runnable model (not Apple's): see StandInDevice.swift.

@@ -1,5 +1,6 @@
 // Stand-in for Core Location's interface (see CLLocationCoordinate2D.swift).
 public import Foundation
+internal import Whereabouts
 
 /// `CLRegion`.
 open class CLRegion: NSObject {
@@ -27,10 +28,11 @@ open class CLRegion: NSObject {
     }
 }
 
-#if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
-@available(*, unavailable, message: "CLCircularRegion is not available on visionOS or watchOS")
-#endif
 /// `CLCircularRegion` (iOS 7, macOS 10.10).
+#if WHEREABOUTS_STANDIN_VISIONOS
+@available(*, unavailable, message: "CLCircularRegion is not available on visionOS")
+#endif
+@available(visionOS, unavailable)
 open class CLCircularRegion: CLRegion {
     /// A circle around `center`.
     public init(center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String) {
@@ -46,4 +48,26 @@ open class CLCircularRegion: CLRegion {
     // The runnable model's storage (not Apple's).
     private let standInCenter: CLLocationCoordinate2D
     private let standInRadius: CLLocationDistance
+
+    /// The `CLCircularRegion` of a region the simulated OS monitors (the runnable model's).
+    convenience init(standIn region: Region) {
+        self.init(
+            center: CLLocationCoordinate2D(latitude: region.center.latitude, longitude: region.center.longitude),
+            radius: region.radius,
+            identifier: region.identifier
+        )
+        notifyOnEntry = region.notifyOnEntry
+        notifyOnExit = region.notifyOnExit
+    }
+
+    /// The region this one describes, for the simulated OS (the runnable model's).
+    var standInRegion: Region {
+        Region(
+            identifier: identifier,
+            center: Coordinate(latitude: center.latitude, longitude: center.longitude),
+            radius: radius,
+            notifyOnEntry: notifyOnEntry,
+            notifyOnExit: notifyOnExit
+        )
+    }
 }

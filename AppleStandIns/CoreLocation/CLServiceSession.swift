@@ -10,7 +10,8 @@ internal import Whereabouts
 #if WHEREABOUTS_STANDIN_MACOS
 @available(*, unavailable, message: "CLServiceSession is not available on macOS")
 #endif
-@available(iOS 18, macCatalyst 18, watchOS 11, visionOS 2, tvOS 18, *) @available(macOS, unavailable)
+@available(macOS, unavailable)
+@available(iOS 18, macCatalyst 18, watchOS 11, visionOS 2, tvOS 18, *)
 public final class CLServiceSession {
     /// `CLServiceSession.AuthorizationRequirement` (`NSInteger`).
     public enum AuthorizationRequirement: Int, Sendable {
@@ -19,6 +20,10 @@ public final class CLServiceSession {
         /// When In Use.
         case whenInUse = 1
         /// Always.
+        #if WHEREABOUTS_STANDIN_TVOS
+        @available(*, unavailable, message: "CLServiceSession.AuthorizationRequirement.always is not available on tvOS")
+        #endif
+        @available(tvOS, unavailable)
         case always = 2
     }
 

@@ -2,11 +2,15 @@
 public import Foundation
 internal import Whereabouts
 
-#if WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS
-@available(*, unavailable, message: "CLVisit is not available on visionOS or watchOS")
-#endif
 /// `CLVisit` (iOS 8, macOS 10.15; not watchOS or tvOS).
-@available(watchOS, unavailable) @available(tvOS, unavailable)
+#if WHEREABOUTS_STANDIN_WATCHOS
+@available(*, unavailable, message: "CLVisit is not available on watchOS")
+#elseif WHEREABOUTS_STANDIN_VISIONOS
+@available(*, unavailable, message: "CLVisit is not available on visionOS")
+#elseif WHEREABOUTS_STANDIN_TVOS
+@available(*, unavailable, message: "CLVisit is not available on tvOS")
+#endif
+@available(watchOS, unavailable) @available(visionOS, unavailable) @available(tvOS, unavailable)
 open class CLVisit: NSObject {
     /// When the visit began; `distantPast` when unknown.
     open var arrivalDate: Date { standIn.arrivalDate }

@@ -77,31 +77,3 @@ extension DeviceOrientation {
             }
     }
 }
-
-#if !(WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS)
-extension CLCircularRegion {
-    /// The `CLCircularRegion` of a region the simulated OS monitors.
-    convenience init(standIn region: Region) {
-        self.init(
-            center: CLLocationCoordinate2D(latitude: region.center.latitude, longitude: region.center.longitude),
-            radius: region.radius,
-            identifier: region.identifier
-        )
-        notifyOnEntry = region.notifyOnEntry
-        notifyOnExit = region.notifyOnExit
-    }
-}
-
-extension Region {
-    /// The region a `CLCircularRegion` describes.
-    init(standIn region: CLCircularRegion) {
-        self.init(
-            identifier: region.identifier,
-            center: Coordinate(latitude: region.center.latitude, longitude: region.center.longitude),
-            radius: region.radius,
-            notifyOnEntry: region.notifyOnEntry,
-            notifyOnExit: region.notifyOnExit
-        )
-    }
-}
-#endif

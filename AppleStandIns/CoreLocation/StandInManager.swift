@@ -95,25 +95,25 @@ final class StandInManager {
         case .didFailWithError(let error):
             delegate.locationManager(owner, didFailWithError: NSError(standIn: error))
         case .didUpdateHeading(let heading):
-            #if !WHEREABOUTS_STANDIN_VISIONOS
+            #if !(WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_TVOS)
             delegate.locationManager(owner, didUpdateHeading: CLHeading(standIn: heading))
             #else
             _ = heading
             #endif
         case .didEnterRegion(let identifier):
-            #if !(WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS)
+            #if !(WHEREABOUTS_STANDIN_WATCHOS || WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_TVOS)
             delegate.locationManager(owner, didEnterRegion: region(identifier))
             #else
             _ = identifier
             #endif
         case .didExitRegion(let identifier):
-            #if !(WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS)
+            #if !(WHEREABOUTS_STANDIN_WATCHOS || WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_TVOS)
             delegate.locationManager(owner, didExitRegion: region(identifier))
             #else
             _ = identifier
             #endif
         case .monitoringDidFail(let identifier, let error):
-            #if !(WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS)
+            #if !(WHEREABOUTS_STANDIN_WATCHOS || WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_TVOS)
             delegate.locationManager(
                 owner,
                 monitoringDidFailFor: identifier.map(region),
@@ -123,17 +123,17 @@ final class StandInManager {
             _ = (identifier, error)
             #endif
         case .didVisit(let visit):
-            #if !(WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS)
+            #if !(WHEREABOUTS_STANDIN_WATCHOS || WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_TVOS)
             delegate.locationManager(owner, didVisit: CLVisit(standIn: visit))
             #else
             _ = visit
             #endif
         case .didPauseLocationUpdates:
-            #if !WHEREABOUTS_STANDIN_WATCHOS
+            #if !(WHEREABOUTS_STANDIN_WATCHOS || WHEREABOUTS_STANDIN_TVOS)
             delegate.locationManagerDidPauseLocationUpdates(owner)
             #endif
         case .didResumeLocationUpdates:
-            #if !WHEREABOUTS_STANDIN_WATCHOS
+            #if !(WHEREABOUTS_STANDIN_WATCHOS || WHEREABOUTS_STANDIN_TVOS)
             delegate.locationManagerDidResumeLocationUpdates(owner)
             #endif
         case .sourceDidEnd:
@@ -142,7 +142,7 @@ final class StandInManager {
         }
     }
 
-    #if !(WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_WATCHOS)
+    #if !(WHEREABOUTS_STANDIN_WATCHOS || WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_TVOS)
     /// The monitored region with this identifier, as Core Location hands it to the delegate.
     private func region(_ identifier: String) -> CLRegion {
         guard let region = monitoredRegions.first(where: { $0.identifier == identifier }) else {

@@ -46,6 +46,4 @@ open class UIApplication {
     nonisolated public static let willEnterForegroundNotification = NSNotification.Name(
         "UIApplicationWillEnterForegroundNotification"
     )
-    /// `UIApplication.openSettingsURLString`: opens the app's page in Settings.
-    nonisolated public static let openSettingsURLString = "app-settings:"
 }

@@ -22,8 +22,6 @@ public struct XcodePluginContext {
 
 /// An Xcode project.
 public struct XcodeProject {
-    /// The project's name.
-    public var displayName: String { fatalError() }
     /// The folder that holds the `.xcodeproj`.
     public var directoryURL: URL { fatalError() }
 }

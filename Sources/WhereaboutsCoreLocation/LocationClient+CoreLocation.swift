@@ -1,6 +1,7 @@
 // The platforms of Internal/CoreLocationManager.swift (iOS, iPadOS, Mac Catalyst, visionOS, macOS, watchOS), in terms
-// that scripts/check-apple.sh can switch on with the stand-ins (STANDIN_WATCHOS stands for os(watchOS) there).
-#if canImport(CoreLocation) && !os(tvOS) && (canImport(UIKit) || canImport(AppKit) || os(watchOS) || STANDIN_WATCHOS)
+// that scripts/check-apple.sh can switch on with the stand-ins (STANDIN_TVOS and STANDIN_WATCHOS stand for os(tvOS)
+// and os(watchOS) there).
+#if canImport(CoreLocation) && !(os(tvOS) || STANDIN_TVOS) && (canImport(UIKit) || canImport(AppKit) || os(watchOS) || STANDIN_WATCHOS)
 public import Whereabouts
 import Foundation
 #if os(watchOS) || STANDIN_WATCHOS

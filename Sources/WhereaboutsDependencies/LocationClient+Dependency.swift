@@ -1,7 +1,7 @@
 public import Dependencies
 public import Whereabouts
 
-#if canImport(CoreLocation) && !os(tvOS) && (canImport(UIKit) || canImport(AppKit) || os(watchOS) || STANDIN_WATCHOS)
+#if canImport(CoreLocation) && !(os(tvOS) || STANDIN_TVOS) && (canImport(UIKit) || canImport(AppKit) || os(watchOS) || STANDIN_WATCHOS)
 import WhereaboutsCoreLocation
 #endif
 
@@ -58,12 +58,12 @@ private enum LocationClientKey: DependencyKey {
     }
 }
 
-#if canImport(CoreLocation) && !os(tvOS) && (canImport(UIKit) || canImport(AppKit) || os(watchOS) || STANDIN_WATCHOS)
+#if canImport(CoreLocation) && !(os(tvOS) || STANDIN_TVOS) && (canImport(UIKit) || canImport(AppKit) || os(watchOS) || STANDIN_WATCHOS)
 extension LocationClient {
     /// The dependency's live value here: Core Location's client.
     fileprivate static var platformLive: LocationClient { .live() }
 }
-#elseif os(tvOS)
+#elseif os(tvOS) || STANDIN_TVOS
 extension LocationClient {
     /// The dependency's live value here: an issue on each call, saying that Whereabouts has no client here.
     fileprivate static var platformLive: LocationClient {

@@ -6,9 +6,10 @@
 // showsBackgroundLocationIndicator, CLBackgroundActivitySession or CLServiceSession.
 //
 // The conditions let scripts/check-apple.sh type-check every arm on Linux against the stand-ins in AppleStandIns/:
-// canImport(UIKit) and canImport(AppKit) are true with those stand-ins, and STANDIN_VISIONOS and STANDIN_WATCHOS (set
-// only by the check) stand for os(visionOS) and os(watchOS), which no define can switch on.
-#if canImport(CoreLocation) && !os(tvOS) && (canImport(UIKit) || canImport(AppKit) || os(watchOS) || STANDIN_WATCHOS)
+// canImport(UIKit) and canImport(AppKit) are true with those stand-ins, and STANDIN_TVOS, STANDIN_VISIONOS and
+// STANDIN_WATCHOS (set only by the check) stand for os(tvOS), os(visionOS) and os(watchOS), which no define can switch
+// on.
+#if canImport(CoreLocation) && !(os(tvOS) || STANDIN_TVOS) && (canImport(UIKit) || canImport(AppKit) || os(watchOS) || STANDIN_WATCHOS)
 import CoreLocation
 import Foundation
 import Whereabouts
