@@ -258,6 +258,8 @@ if let flavour = Context.environment["WHEREABOUTS_APPLE"], let application = app
     if flavour == "visionos" { platformSettings.append(.define("STANDIN_VISIONOS")) }
     if flavour == "watchos" { platformSettings.append(.define("STANDIN_WATCHOS")) }
     if flavour == "tvos" { platformSettings.append(.define("STANDIN_TVOS")) }
+    // The live behaviour suite below is not recompiled on each run.
+    let testSettings = platformSettings + [.define("WHEREABOUTS_LIVE_\(flavour.uppercased())")]
     // A new WHEREABOUTS_APPLE_RUN each run recompiles the Apple-only modules, so their warnings are printed again.
     if let run = Context.environment["WHEREABOUTS_APPLE_RUN"], run.allSatisfy({ $0.isLetter || $0.isNumber }) {
         platformSettings.append(.define("WHEREABOUTS_APPLE_RUN_\(run)"))
@@ -291,7 +293,7 @@ if let flavour = Context.environment["WHEREABOUTS_APPLE"], let application = app
         target.dependencies += ["WhereaboutsCoreLocation", "CoreLocation"]
         target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-profile-generate"])]
         target.swiftSettings =
-            (target.swiftSettings ?? []) + platformSettings + [.define("WHEREABOUTS_LIVE_BEHAVIOUR")]
+            (target.swiftSettings ?? []) + testSettings + [.define("WHEREABOUTS_LIVE_BEHAVIOUR")]
     }
 }
 

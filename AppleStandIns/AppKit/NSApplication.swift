@@ -1,5 +1,6 @@
-// Stand-in for AppKit's interface, type-checked on Linux by scripts/check-apple.sh; never shipped, never run.
-// Only what Whereabouts reads, declared as Apple's SDK imports it; every body is fatalError().
+// Stand-in for AppKit's interface, for scripts/check-apple.sh: built and run on Linux, never shipped.
+// Only what Whereabouts reads, declared as Apple's SDK imports it; the notifications are posted by StandInDevice
+// (in the CoreLocation stand-in).
 public import Foundation
 
 /// `NSApplication`: main-actor isolated; its notification names are usable from any isolation.

@@ -1,5 +1,5 @@
-// Stand-in for Core Location's interface, type-checked on Linux by scripts/check-apple.sh; never shipped, never run.
-// Declarations follow Apple's SDK (CLLocation.h); every body is fatalError().
+// Stand-in for Core Location's interface, for scripts/check-apple.sh: built and run on Linux, never shipped.
+// Declarations follow Apple's SDK (CLLocation.h); what runs behind them is the model in the StandIn*.swift files.
 
 /// `CLLocationDegrees` (`double`).
 public typealias CLLocationDegrees = Double

@@ -30,7 +30,7 @@ open class CLLocationManager: NSObject {
     @available(*, unavailable, message: "CLLocationManager.headingAvailable() is not available on tvOS")
     #endif
     @available(tvOS, unavailable)
-    open class func headingAvailable() -> Bool { StandInDevice.current?.source.providesHeadings ?? false }
+    open class func headingAvailable() -> Bool { StandInDevice.current?.headingAvailable ?? false }
     /// Whether significant-change monitoring is possible (iOS 4, macOS 10.7).
     #if WHEREABOUTS_STANDIN_WATCHOS
     @available(
@@ -56,7 +56,9 @@ open class CLLocationManager: NSObject {
     @available(*, unavailable, message: "CLLocationManager.isMonitoringAvailable(for:) is not available on tvOS")
     #endif
     @available(watchOS, unavailable) @available(tvOS, unavailable)
-    open class func isMonitoringAvailable(for regionClass: AnyClass) -> Bool { String(describing: regionClass) == "CLCircularRegion" }
+    open class func isMonitoringAvailable(for regionClass: AnyClass) -> Bool {
+        String(describing: regionClass) == "CLCircularRegion"
+    }
     /// Whether beacon ranging is possible (iOS 7, macOS 10.15).
     #if WHEREABOUTS_STANDIN_WATCHOS
     @available(*, unavailable, message: "CLLocationManager.isRangingAvailable() is not available on watchOS")
@@ -274,7 +276,12 @@ open class CLLocationManager: NSObject {
     @available(*, unavailable, message: "CLLocationManager.dismissHeadingCalibrationDisplay() is not available on tvOS")
     #endif
     @available(visionOS, unavailable) @available(tvOS, unavailable)
-    open func dismissHeadingCalibrationDisplay() { standIn { $0.backing.dismissHeadingCalibrationDisplay() } }
+    open func dismissHeadingCalibrationDisplay() {
+        standIn {
+            StandInDevice.current?.headingCalibrationShown = false
+            $0.backing.dismissHeadingCalibrationDisplay()
+        }
+    }
 
     /// Starts significant-change monitoring (iOS 4, macOS 10.7).
     #if WHEREABOUTS_STANDIN_WATCHOS

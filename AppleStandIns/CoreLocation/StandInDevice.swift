@@ -3,8 +3,8 @@
 // state and post its lifecycle notifications. Files named StandIn*.swift hold the model; the other files declare
 // Apple's interface.
 import Foundation
-public import Whereabouts
 import Synchronization
+public import Whereabouts
 
 /// The device that the runnable stand-ins act on: a simulated OS with its app, and where its fixes come from.
 ///
@@ -16,12 +16,15 @@ import Synchronization
 @MainActor
 public final class StandInDevice {
     /// The simulated OS: its rules decide every request.
-    public let os: SimulatedOS
+    nonisolated public let os: SimulatedOS
     /// Where the device's fixes and headings come from.
-    public let source: any LocationSource
+    nonisolated public let source: any LocationSource
     /// The app's state as `UIApplication.State` or `WKApplicationState` numbers it: 0 active, 1 inactive,
     /// 2 background.
     public private(set) var applicationStateRawValue: Int
+    /// Whether the heading calibration display is on screen: shown when a manager's delegate allowed it for a heading
+    /// that needs calibration, until an app dismisses it.
+    public internal(set) var headingCalibrationShown = false
     /// The location managers made on this device, oldest first (held weakly, as the app owns them).
     private var managers: [WeakManager] = []
     /// A manager kept for the app's sessions when the app holds none of its own.
@@ -64,6 +67,16 @@ public final class StandInDevice {
         managers.removeAll { $0.manager == nil }
         managers.append(WeakManager(manager: manager))
         return manager
+    }
+
+    /// Whether the device has a compass: a Mac has none (its Core Location never delivers a heading), other devices
+    /// have one when the source gives headings.
+    nonisolated var headingAvailable: Bool {
+        #if WHEREABOUTS_STANDIN_MACOS
+        false
+        #else
+        source.providesHeadings
+        #endif
     }
 
     /// Waits until every call made so far on this device's location managers has reached the OS.

@@ -96,6 +96,11 @@ final class StandInManager {
             delegate.locationManager(owner, didFailWithError: NSError(standIn: error))
         case .didUpdateHeading(let heading):
             #if !(WHEREABOUTS_STANDIN_VISIONOS || WHEREABOUTS_STANDIN_TVOS)
+            // An invalid heading (negative accuracy) is one the compass must be calibrated for: Core Location asks the
+            // delegate whether it may show the calibration display.
+            if heading.headingAccuracy < 0, delegate.locationManagerShouldDisplayHeadingCalibration(owner) {
+                StandInDevice.current?.headingCalibrationShown = true
+            }
             delegate.locationManager(owner, didUpdateHeading: CLHeading(standIn: heading))
             #else
             _ = heading

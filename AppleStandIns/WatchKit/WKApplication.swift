@@ -1,6 +1,7 @@
 internal import CoreLocation
-// Stand-in for WatchKit's interface, type-checked on Linux by scripts/check-apple.sh; never shipped, never run.
-// Only what Whereabouts reads, declared as Apple's SDK imports it (watchOS 7 and later); every body is fatalError().
+// Stand-in for WatchKit's interface, for scripts/check-apple.sh: built and run on Linux, never shipped.
+// Only what Whereabouts reads, declared as Apple's SDK imports it (watchOS 7 and later); the state and
+// notifications are the simulated app's (StandInDevice, in the CoreLocation stand-in).
 public import Foundation
 
 /// `WKApplicationState` (an `NSInteger` enum).

@@ -204,7 +204,13 @@ struct ClientBehaviourLifecycleTests {
         let session = await client.startServiceSession(authorization: .whenInUse)
         #expect(await device.promptOnScreen() == .whenInUse)
         var diagnostics = session.diagnostics().makeAsyncIterator()
-        #expect(await diagnostics.next()?.contains(.authorizationRequestInProgress) == true)
+        var first = await diagnostics.next()
+        #if WHEREABOUTS_LIVE_BEHAVIOUR
+        // Core Location's own diagnostics reach the client asynchronously; the client's first value, worked out by its
+        // own rules, can come before them.
+        while first?.contains(.authorizationRequestInProgress) == false { first = await diagnostics.next() }
+        #endif
+        #expect(first?.contains(.authorizationRequestInProgress) == true)
         let alreadyWaiting = await device.waitingRequests()
         let request = Task { try await client.requestWhenInUseAuthorization() }
         await device.waitForWaitingRequests(alreadyWaiting + 1)

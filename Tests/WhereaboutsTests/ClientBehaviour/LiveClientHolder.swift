@@ -33,7 +33,9 @@ enum LiveClientHolder {
             info[UsageDescriptions.temporaryPurposesKey] = declarations.temporaryPurposes
         }
         if declarations.defaultAccuracyReduced { info[UsageDescriptions.defaultAccuracyReducedKey] = true }
-        if !declarations.backgroundModes.isEmpty { info[UsageDescriptions.backgroundModesKey] = declarations.backgroundModes }
+        if !declarations.backgroundModes.isEmpty {
+            info[UsageDescriptions.backgroundModesKey] = declarations.backgroundModes
+        }
         if declarations.requiresExplicitServiceSession {
             info[UsageDescriptions.requireExplicitServiceSessionKey] = true
         }

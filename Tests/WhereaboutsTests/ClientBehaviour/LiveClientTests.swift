@@ -1,0 +1,140 @@
+#if WHEREABOUTS_LIVE_BEHAVIOUR
+import CoreLocation
+import Foundation
+import Testing
+import WhereaboutsCoreLocation
+import WhereaboutsTesting
+
+@testable import Whereabouts
+
+/// What only the live client has: `LocationClient.live()` itself, declarations given by hand, and the delegate
+/// callbacks the shared behaviour suite does not reach (region crossings, pauses, a service session's purpose key).
+/// Built and run only in the platform flavours of scripts/check-apple.sh.
+@MainActor
+@Suite(.timeLimit(.minutes(5)))
+struct LiveClientTests {
+    /// The next event that is not a fix or an authorization change.
+    static func nextOther(_ events: inout AsyncStream<LocationEvent>.Iterator) async -> LocationEvent? {
+        while let event = await events.next(isolation: #isolation) {
+            switch event {
+            case .didUpdateLocations, .didChangeAuthorization: continue
+            default: return event
+            }
+        }
+        return nil
+    }
+
+    @Test("live() reads the app's keys from the main bundle: with none there, a request is an error naming the key")
+    func liveReadsTheMainBundle() async throws {
+        let device = await ClientKind.live.make(authorized: false)
+        let client = LocationClient.live()
+        let error = await #expect(throws: LocationError.self) { try await client.requestWhenInUseAuthorization() }
+        #expect(error?.description.contains(UsageDescriptions.whenInUseKey) == true)
+        #expect(await device.promptsShown() == 0)
+    }
+
+    @Test("Declarations given by hand: background updates follow the bundle's UIBackgroundModes, not the declarations")
+    func handGivenDeclarationsUseTheBundlesBackgroundModes() async throws {
+        let device = await ClientKind.live.make(authorized: true)
+        _ = device
+        let declared = LocationClient.managed(
+            LocationClient.liveHolder(
+                declarations: ClientKind.allKeys,
+                infoDictionary: [UsageDescriptions.backgroundModesKey: ["location"]]
+            )
+        )
+        let undeclared = LocationClient.managed(
+            LocationClient.liveHolder(declarations: ClientKind.allKeys, infoDictionary: [:])
+        )
+        #if WHEREABOUTS_LIVE_VISIONOS
+        // visionOS has no background updates at all.
+        await #expect(throws: LocationError.self) { try await declared.setAllowsBackgroundLocationUpdates(true) }
+        #elseif WHEREABOUTS_LIVE_MACOS
+        // A Mac app is not suspended: no background mode is needed.
+        try await declared.setAllowsBackgroundLocationUpdates(true)
+        try await undeclared.setAllowsBackgroundLocationUpdates(true)
+        #else
+        try await declared.setAllowsBackgroundLocationUpdates(true)
+        #expect(await declared.properties().allowsBackgroundLocationUpdates)
+        let error = await #expect(throws: LocationError.self) {
+            try await undeclared.setAllowsBackgroundLocationUpdates(true)
+        }
+        #expect(error?.code == .backgroundModeMissing)
+        #endif
+    }
+
+    #if !(WHEREABOUTS_LIVE_WATCHOS || WHEREABOUTS_LIVE_VISIONOS)
+    @Test("A monitored region's crossings reach events() as didEnterRegion and didExitRegion")
+    func regionCrossings() async throws {
+        let device = await ClientKind.live.make(status: .authorizedAlways)
+        let client = device.client
+        var events = await client.events().makeAsyncIterator()
+        let home = Region(identifier: "home", center: ClientBehaviourEndpointTests.home, radius: 100)
+        try await client.startMonitoring(home)
+        var updates = await client.liveUpdates().makeAsyncIterator()
+        _ = try await updates.next()
+        await device.deviceFinds(ClientBehaviourEndpointTests.fix(north: 1_000, second: 0))
+        await device.deviceFinds(ClientBehaviourEndpointTests.fix(north: 0, second: 60))
+        #expect(await Self.nextOther(&events) == .didEnterRegion(home))
+        await device.deviceFinds(ClientBehaviourEndpointTests.fix(north: 1_000, second: 120))
+        #expect(await Self.nextOther(&events) == .didExitRegion(home))
+        await client.stopMonitoring(home)
+        #expect(await client.monitoredRegions().isEmpty)
+    }
+    #endif
+
+    #if !WHEREABOUTS_LIVE_WATCHOS
+    @Test("Standing still pauses the live updates and the delegate hears it; starting them again resumes them")
+    func pauseAndResume() async throws {
+        let device = await ClientKind.live.make(authorized: true)
+        let client = device.client
+        var events = await client.events().makeAsyncIterator()
+        var updates = await client.liveUpdates().makeAsyncIterator()
+        _ = try await updates.next()
+        await device.waitUntilDeviceLocates()
+        for second in [0.0, 60, 130] {
+            await device.deviceFinds(ClientBehaviourEndpointTests.fix(second: second))
+        }
+        #expect(await Self.nextOther(&events) == .didPauseLocationUpdates)
+        await client.startUpdatingLocation()
+        #expect(await Self.nextOther(&events) == .didResumeLocationUpdates)
+    }
+    #endif
+
+    #if !(WHEREABOUTS_LIVE_VISIONOS || WHEREABOUTS_LIVE_MACOS)
+    @Test("A heading that needs calibration shows the display only when the app allows it; dismissing takes it away")
+    func headingCalibration() async throws {
+        let device = await ClientKind.live.make(authorized: true)
+        let client = device.client
+        var uncalibrated = ClientBehaviourEndpointTests.heading(90)
+        uncalibrated.headingAccuracy = -1
+        await client.startUpdatingHeading()
+        await device.deviceHeadsWhenAsked(uncalibrated)
+        _ = await client.heading()
+        #expect(StandInDevice.current?.headingCalibrationShown == false)
+
+        try await client.set(displaysHeadingCalibration: true)
+        // Past the heading filter (one degree by default).
+        var again = ClientBehaviourEndpointTests.heading(120, second: 1)
+        again.headingAccuracy = -1
+        await device.deviceHeads(again)
+        let shown = await eventually { StandInDevice.current?.headingCalibrationShown == true }
+        #expect(shown)
+        await client.dismissHeadingCalibrationDisplay()
+        #expect(StandInDevice.current?.headingCalibrationShown == false)
+    }
+    #endif
+
+    @Test("A service session with a full-accuracy purpose key asks for it: the prompt comes up under approximate")
+    func serviceSessionWithPurposeKey() async throws {
+        let device = await ClientKind.live.make(status: .authorizedWhenInUse, precise: false)
+        let client = device.client
+        let session = await client.startServiceSession(authorization: .whenInUse, fullAccuracyPurposeKey: "Navigation")
+        #expect(await device.promptOnScreen() == .temporaryFullAccuracy)
+        await device.answer(.allowPrecise)
+        #expect(await client.authorization().accuracy == .fullAccuracy)
+        await session.invalidate()
+        #expect(await device.heldWork() == [])
+    }
+}
+#endif
