@@ -162,15 +162,13 @@ run_live() {
         watchos)
             # watchOS has no significant-change, region or visit monitoring, and WatchKit posts no termination notice.
             skip=(significantChanges regions visits terminateWhileThePromptIsUp)
-            # These two wait forever on watchOS; not yet diagnosed.
-            skip+=(locationManagerFeature permissionScreenGuide)
             ;;
         visionos)
-            # visionOS has no Always, background updates, heading, significant changes, regions or visits.
-            skip=(alwaysDeclinedOutlivesARevoke alwaysUpgradeKeptWhileUsing backgroundSession backgroundUpdatesFlag)
-            skip+=(heading significantChanges regions visits)
-            # These wait forever on visionOS (the first two ask for Always); not yet diagnosed.
-            skip+=(locationManagerFeature permissionScreenGuide requestsWhileThePromptIsUpWaitForTheAnswer)
+            # visionOS has no Always (the first four ask for it), background updates, heading, significant changes,
+            # regions or visits.
+            skip=(alwaysDeclinedOutlivesARevoke alwaysUpgradeKeptWhileUsing permissionScreenGuide)
+            skip+=(requestsWhileThePromptIsUpWaitForTheAnswer backgroundSession backgroundUpdatesFlag heading)
+            skip+=(significantChanges regions visits)
             ;;
     esac
     local arguments=(--testing-library swift-testing --no-parallel) name
