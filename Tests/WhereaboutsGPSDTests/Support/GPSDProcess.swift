@@ -107,11 +107,12 @@ actor GPSDProcess {
         case notRunning
         /// It exited on SIGTERM.
         case terminated
-        /// It ignored SIGTERM for 2 s and was killed.
+        /// It ignored SIGTERM for 10 s and was killed.
         case killed
     }
 
-    /// Stops gpsd with SIGTERM, waits (≤ 2 s), and sends SIGKILL if it is still there.
+    /// Stops gpsd with SIGTERM, waits (≤ 10 s: gpsd exits at once, but a loaded machine can take seconds to run it), and
+    /// sends SIGKILL if it is still there.
     /// The temporary directory is removed; ``restart()`` makes it again.
     ///
     /// - Returns: How gpsd ended.
@@ -120,7 +121,7 @@ actor GPSDProcess {
         defer { try? FileManager.default.removeItem(at: directory) }
         guard let child, child.isRunning else { return .notRunning }
         child.send(SIGTERM)
-        return await child.exit(within: .seconds(2)) ? .terminated : .killed
+        return await child.exit(within: .seconds(10)) ? .terminated : .killed
     }
 
     /// Starts gpsd again on the same ports (stopping it first if it runs), and waits until it
