@@ -18,7 +18,7 @@
 # fails (naming file:line and the fix) when a declaration has no row, a row has no declaration or no source, or the
 # availability written into a stand-in differs from the table.
 #
-# In the ios, visionos and watchos flavours the stand-ins also run (AppleStandIns/README.md): the one-client behaviour
+# In the ios, macos, visionos and watchos flavours the stand-ins also run (AppleStandIns/README.md): the one-client behaviour
 # suite runs with LocationClient.live() as the client under test, one test at a time, and the script prints the line
 # coverage of Sources/WhereaboutsCoreLocation per flavour and for all of them (scripts/live-coverage.py), listing every
 # line no flavour ran with its reason from scripts/live-coverage-reasons.tsv. WHEREABOUTS_APPLE_LIVE=0 skips that.
@@ -126,10 +126,8 @@ check_platform() {
         return
     fi
     echo "ok: $flavour"
-    # The behaviour suite runs in the iOS, visionOS and watchOS flavours. Not yet in the macOS one: a Mac reports an
-    # app allowed to use location as authorizedAlways (macOS has no authorizedWhenInUse), and the suite's expectations
-    # are iOS's; it needs macOS's own first.
-    if [ "$live" = 1 ] && [ "$flavour" != macos ]; then run_live "$flavour" "$run"; fi
+    # The behaviour suite runs in the four flavours with a Core Location adapter (tvOS has none, above).
+    if [ "$live" = 1 ]; then run_live "$flavour" "$run"; fi
     return 0
 }
 
@@ -159,6 +157,12 @@ run_live() {
     # Tests of what the platform lacks are left out where the suite expects iOS's answer (each with why); the rest run.
     local skip=()
     case "$flavour" in
+        macos)
+            # A Mac has no When In Use, so no upgrade to Always (the first three ask for one), and a Mac app is not
+            # sent to the background.
+            skip=(alwaysDeclinedOutlivesARevoke alwaysUpgradeKeptWhileUsing permissionScreenGuide)
+            skip+=(allowOnceLapsesWhileStreaming backgroundWhileThePrecisePromptIsUp backgroundWhileThePromptIsUp)
+            ;;
         watchos)
             # watchOS has no significant-change, region or visit monitoring, and WatchKit posts no termination notice.
             skip=(significantChanges regions visits terminateWhileThePromptIsUp)

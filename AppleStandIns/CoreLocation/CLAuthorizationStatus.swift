@@ -10,7 +10,7 @@ public enum CLAuthorizationStatus: Int32, Sendable {
     case denied = 2
     /// `kCLAuthorizationStatusAuthorizedAlways`.
     case authorizedAlways = 3
-    /// `kCLAuthorizationStatusAuthorizedWhenInUse` (on macOS from macOS 11).
+    /// `kCLAuthorizationStatusAuthorizedWhenInUse` (not on macOS, where an allowed app is `authorizedAlways`).
     #if WHEREABOUTS_STANDIN_MACOS
     @available(*, unavailable, message: "CLAuthorizationStatus.authorizedWhenInUse is not available on macOS")
     #endif

@@ -71,7 +71,7 @@ open class CLLocationManager: NSObject {
     /// The app's authorization (iOS 14, macOS 11).
     @available(iOS 14, macOS 11, watchOS 7, tvOS 14, *)
     open var authorizationStatus: CLAuthorizationStatus {
-        CLAuthorizationStatus(rawValue: Int32(standIn { $0.backing.authorizationStatus.rawValue })) ?? .notDetermined
+        CLAuthorizationStatus(standIn: standIn { $0.backing.authorizationStatus })
     }
     /// The app's accuracy authorization (iOS 14, macOS 11).
     @available(iOS 14, macOS 11, watchOS 7, tvOS 14, *)

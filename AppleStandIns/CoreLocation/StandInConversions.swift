@@ -23,6 +23,21 @@ extension CLLocation {
     }
 }
 
+extension CLAuthorizationStatus {
+    /// The status Core Location reports for the simulated OS's. A Mac has no When In Use: an app the person allows to
+    /// use their location is authorized (`authorizedAlways`, which macOS also spells `authorized`), whichever request
+    /// asked.
+    init(standIn status: AuthorizationStatus) {
+        #if WHEREABOUTS_STANDIN_MACOS
+        if status == .authorizedWhenInUse {
+            self = .authorizedAlways
+            return
+        }
+        #endif
+        self = CLAuthorizationStatus(rawValue: Int32(status.rawValue)) ?? .notDetermined
+    }
+}
+
 extension NSError {
     /// The `CLError` Core Location hands the delegate for a simulated manager's error.
     convenience init(standIn error: ManagerError) {

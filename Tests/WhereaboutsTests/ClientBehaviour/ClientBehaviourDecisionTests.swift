@@ -32,7 +32,7 @@ struct ClientBehaviourDecisionTests {
         await device.revoke()
         #expect(await client.authorization().status == .denied)
         await device.changeSettings(status: .authorizedWhenInUse, precise: nil)
-        #expect(await client.authorization().status == .authorizedWhenInUse)
+        #expect(await client.authorization().status == .whenInUseAsReported)
         #expect(try await Self.diagnostics(of: client).contains(.alwaysAuthorizationDenied))
         let again = try await client.requestAlwaysAuthorization()
         #expect(again.resolution == .ignored(.alwaysAlreadyRequested))

@@ -42,7 +42,7 @@ struct ClientBehaviourLifecycleTests {
         #expect(await device.promptOnScreen() == .whenInUse)
         await device.answer(.allowOnce(precise: true))
         let granted = try await request.value
-        #expect(granted.status == .authorizedWhenInUse)
+        #expect(granted.status == .whenInUseAsReported)
         // iOS reads When In Use for Allow Once and for Allow While Using App: a client on a device cannot tell them
         // apart, so an app must not see the difference in tests either.
         #expect(granted.resolution == .answered(.allowWhileUsing(precise: true)))
@@ -72,7 +72,7 @@ struct ClientBehaviourLifecycleTests {
         let again = Task { try await client.requestWhenInUseAuthorization() }
         #expect(await device.promptOnScreen() == .whenInUse)
         await device.answer(.allowWhileUsing(precise: true))
-        #expect(try await again.value.status == .authorizedWhenInUse)
+        #expect(try await again.value.status == .whenInUseAsReported)
         await device.locateWhenAsked(Self.laterFix)
         #expect(try await Self.nextLocation(&updates)?.coordinate == Self.laterFix.coordinate)
         #expect(await device.promptsShown() == 2)
@@ -135,7 +135,7 @@ struct ClientBehaviourLifecycleTests {
         let again = Task { try await client.requestWhenInUseAuthorization() }
         #expect(await device.promptOnScreen() == .whenInUse)
         await device.answer(.allowWhileUsing(precise: true))
-        #expect(try await again.value.status == .authorizedWhenInUse)
+        #expect(try await again.value.status == .whenInUseAsReported)
         #expect(await device.promptsShown() == 2)
     }
 
@@ -223,7 +223,7 @@ struct ClientBehaviourLifecycleTests {
         #expect(await device.isPromptOnScreen())
         await device.answer(.allowWhileUsing(precise: true))
         let outcome = try await request.value
-        #expect(outcome.status == .authorizedWhenInUse)
+        #expect(outcome.status == .whenInUseAsReported)
         #expect(outcome.resolution == .answered(.allowWhileUsing(precise: true)))
         #expect(await device.heldWork() == [])
         #expect(await device.promptsShown() == 1)

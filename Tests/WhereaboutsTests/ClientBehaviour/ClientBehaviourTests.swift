@@ -51,7 +51,7 @@ struct ClientBehaviourTests {
         for request in [first, second, third] {
             let outcome = try await request.value
             #expect(outcome.resolution == .answered(.allowWhileUsing(precise: true)))
-            #expect(outcome.status == .authorizedWhenInUse)
+            #expect(outcome.status == .whenInUseAsReported)
         }
         #expect(await device.promptsShown() == 1)
     }
@@ -77,7 +77,7 @@ struct ClientBehaviourTests {
         await secondTap.value
         #expect(!model.isAwaitingAnswer)
         #expect(!model.showsPrePermissionExplanation)
-        #expect(model.authorization?.status == .authorizedWhenInUse)
+        #expect(model.authorization?.status == .whenInUseAsReported)
         #expect(model.showsRequestPreciseButton == false)  // no purpose key given
     }
 
@@ -122,7 +122,7 @@ struct ClientBehaviourTests {
         #expect(error?.code == .cancelled)
 
         await device.answer(.allowWhileUsing(precise: true))
-        #expect(await updates.next()?.status == .authorizedWhenInUse)
+        #expect(await updates.next()?.status == .whenInUseAsReported)
     }
 
     @Test(
