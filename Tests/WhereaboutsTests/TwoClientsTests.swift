@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Testing
 import WhereaboutsTesting
@@ -37,7 +38,9 @@ struct TwoClientsTests {
         let engine = await SimulatedOS(
             appID: "com.example.two",
             declarations: UsageDescriptions(whenInUse: "Shows where you are."),
-            prompter: ScriptedPerson([])
+            prompter: ScriptedPerson([]),
+            // No time limit passes unless a test moves this clock: a busy machine cannot fail a request.
+            clock: TestClock()
         )
         await engine.changeSettings(status: .authorizedWhenInUse, precise: true)
         let sourceA = CountingSource(latitude: 48.0)
@@ -69,7 +72,9 @@ struct TwoClientsTests {
         let engine = await SimulatedOS(
             appID: "com.example.two",
             declarations: UsageDescriptions(whenInUse: "Shows where you are."),
-            prompter: ScriptedPerson([])
+            prompter: ScriptedPerson([]),
+            // No time limit passes unless a test moves this clock: a busy machine cannot fail a request.
+            clock: TestClock()
         )
         await engine.changeSettings(status: .authorizedWhenInUse, precise: true)
         let sourceA = ScriptedSource()
@@ -78,6 +83,36 @@ struct TwoClientsTests {
             engine, sourceA, LocationClient.simulated(os: engine, source: sourceA), sourceB,
             LocationClient.simulated(os: engine, source: sourceB)
         )
+    }
+
+    @Test("live updates that go without a fix fail no other manager's one-shot request: it keeps its own time limit")
+    func anotherManagersGapLeavesAOneShotRequestWaiting() async throws {
+        let clock = TestClock()
+        let engine = await SimulatedOS(
+            appID: "com.example.two",
+            declarations: UsageDescriptions(whenInUse: "Shows where you are."),
+            prompter: ScriptedPerson([]),
+            clock: clock,
+            options: SimulatedOS.Options(locationTimeout: .seconds(60), unavailableAfter: .seconds(10))
+        )
+        await engine.changeSettings(status: .authorizedWhenInUse, precise: true)
+        let sourceA = ScriptedSource()
+        let sourceB = ScriptedSource()
+        let clientA = LocationClient.simulated(os: engine, source: sourceA)
+        let clientB = LocationClient.simulated(os: engine, source: sourceB)
+        var updatesA = await clientA.liveUpdates().makeAsyncIterator()
+        await sourceA.waitUntilRunning()
+        #expect(await sourceA.send(Self.fix(48.0, second: 0)))
+        #expect(try await Self.nextFix(&updatesA) == Self.fix(48.0, second: 0))
+
+        // B asks for one fix; then A's updates go 11 s without one, which A hears of.
+        let request = Task { try await clientB.requestLocation() }
+        await sourceB.waitUntilRunning()
+        await clock.advance(by: .seconds(11))
+        #expect(await engine.diagnostics().contains(.locationUnavailable))
+        // B's request waits for B's fix, within its own 60 s.
+        #expect(await sourceB.send(Self.fix(45.0, second: 11)))
+        #expect(try await request.value == Self.fix(45.0, second: 11))
     }
 
     /// Reads events until the first that is not an authorization change.

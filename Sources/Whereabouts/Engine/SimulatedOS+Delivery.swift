@@ -275,7 +275,16 @@ extension SimulatedOS {
             now - lastFixAt >= options.unavailableAfter
         {
             noFixTimedOut = true
-            broadcast(.didFailWithError(.locationUnavailable(after: options.unavailableAfter / .seconds(1))))
+            // Only the managers whose updates went without a fix hear it (and the engine's own observers): another
+            // manager's one-shot request keeps its own time limit, which this error would otherwise end at once.
+            let event = LocationEvent.didFailWithError(
+                .locationUnavailable(after: options.unavailableAfter / .seconds(1))
+            )
+            for continuation in eventContinuations.values { continuation.yield(event) }
+            for key in standardConsumerKeys {
+                if key == .engine { for continuation in managerEventContinuations.values { continuation.yield(event) } }
+                for entry in slotEventContinuations.values where entry.key == key { entry.continuation.yield(event) }
+            }
             refreshDiagnostics()
         }
         updateDemand()
