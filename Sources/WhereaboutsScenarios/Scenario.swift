@@ -190,6 +190,13 @@ public struct Scenario: Sendable {
         public var monitoredRegions: Int?
         /// Whether location updates are paused (the engine's `isPaused`).
         public var paused: Bool?
+        /// Where the app is in its life: `notRunning`, `foreground` or `background`.
+        public var appState: AppState?
+        /// Why the system launched the app in the background (a ``LaunchReason`` name), or `"none"`.
+        public var launchReason: String?
+        /// What became of the event that launched the app: `none`, `waiting` (for a location manager), `delivered`
+        /// or `lost`.
+        public var launchEvent: String?
 
         /// What `expect` `"lastLocation"` requires.
         public enum LastLocation: Hashable, Sendable, CustomStringConvertible {
@@ -221,6 +228,9 @@ public struct Scenario: Sendable {
         ///   - lastLocation: The last location the app received, or ``LastLocation/noLocation``.
         ///   - monitoredRegions: How many regions the app monitors.
         ///   - paused: Whether location updates are paused.
+        ///   - appState: Where the app is in its life.
+        ///   - launchReason: Why the system launched the app in the background, or `"none"`.
+        ///   - launchEvent: What became of the event that launched the app.
         public init(
             status: AuthorizationStatus? = nil,
             accuracy: AccuracyAuthorization? = nil,
@@ -231,8 +241,14 @@ public struct Scenario: Sendable {
             diagnostics: [Diagnostic]? = nil,
             lastLocation: LastLocation? = nil,
             monitoredRegions: Int? = nil,
-            paused: Bool? = nil
+            paused: Bool? = nil,
+            appState: AppState? = nil,
+            launchReason: String? = nil,
+            launchEvent: String? = nil
         ) {
+            self.appState = appState
+            self.launchReason = launchReason
+            self.launchEvent = launchEvent
             self.status = status
             self.accuracy = accuracy
             self.prompt = prompt
@@ -254,6 +270,10 @@ public struct Scenario: Sendable {
         case person(Answer, precise: Bool?)
         /// The app's life changes.
         case app(LifecycleEvent)
+        /// The system launches the terminated app in the background for a reason (`{"app": "launchInBackground",
+        /// "reason": "regionExit"}`), as it does when the reason's event arrives; the `do` steps after it are what
+        /// the app does at launch, and the first of them makes its location manager.
+        case launchInBackground(LaunchReason)
         /// The person changes Settings.
         case settings(SettingsChange)
         /// A raw fix from the source.

@@ -88,10 +88,12 @@ final class Run: Sendable {
         var failures: [String] = []
         let deliveredBefore = await engine.deliveredCount
         let pausedBefore = await engine.isPaused
+        let launchBefore = await launchSnapshot()
         state.announcedPrompt = await engine.presentedPrompt?.id
         let (kind, action) = Self.describe(step)
         switch step {
         case .do(let action):
+            await appMakesItsManager(notes: &notes)
             await perform(action, notes: &notes)
         case .person(let answer, let precise):
             await respond(answer, precise: precise, notes: &notes, failures: &failures)
@@ -102,6 +104,8 @@ final class Run: Sendable {
             } else if event == .launch || event == .foreground {
                 await listen()
             }
+        case .launchInBackground(let reason):
+            await launch(for: reason, notes: &notes)
         case .settings(let change):
             await engine.changeSettings(
                 status: change.status,
@@ -126,6 +130,7 @@ final class Run: Sendable {
             // A prompt no request of this step showed: a queued request's, or a service session's.
             notes.append("prompt \(prompt.kind.rawValue): \(prompt.title) “\(prompt.message)”")
         }
+        await noteLaunchChanges(since: launchBefore, notes: &notes)
         let paused = await engine.isPaused
         if paused != pausedBefore {
             notes.append(paused ? "updates paused (the device stood still)" : "updates resumed")
@@ -342,6 +347,7 @@ final class Run: Sendable {
             )
         }
         failures += await checkServices(expectation)
+        failures += await checkLaunch(expectation)
         return failures
     }
 
@@ -433,6 +439,7 @@ final class Run: Sendable {
         case .person(let answer, let precise):
             ("person", answer.rawValue + (precise.map { " (precise \($0 ? "on" : "off"))" } ?? ""))
         case .app(let event): ("app", event.rawValue)
+        case .launchInBackground(let reason): ("app", "launchInBackground \(reason.rawValue)")
         case .settings(let change):
             (
                 "settings",
@@ -462,6 +469,9 @@ final class Run: Sendable {
             expectation.lastLocation.map { "lastLocation \($0)" },
             expectation.monitoredRegions.map { "monitoredRegions \($0)" },
             expectation.paused.map { "paused \($0)" },
+            expectation.appState.map { "appState \($0.rawValue)" },
+            expectation.launchReason.map { "launchReason \($0)" },
+            expectation.launchEvent.map { "launchEvent \($0)" },
         ].compactMap { $0 }.joined(separator: ", ")
     }
 }

@@ -28,6 +28,15 @@ struct ScenarioFixtureTests {
         "service-session-prompts-when-a-prompt-is-due",
         "service-session-re-asks-after-allow-once-lapses",
         "service-session-diagnostics",
+        "relaunch-region-exit-reaches-the-manager-made-at-launch",
+        "relaunch-region-entry-relaunches-with-region-entry",
+        "relaunch-visit-reaches-the-manager-made-at-launch",
+        "relaunch-significant-change-arrives-once-the-app-starts-them-again",
+        "relaunch-event-lost-without-a-manager-in-time",
+        "relaunch-session-resumed-at-launch-keeps-updates-coming",
+        "relaunch-session-not-retaken-gives-no-updates-and-insufficiently-in-use",
+        "relaunch-when-in-use-app-is-not-relaunched",
+        "relaunch-launch-in-background-step-then-launch-code",
     ]
 
     /// The fixtures that must fail: they show what a failing run reports.

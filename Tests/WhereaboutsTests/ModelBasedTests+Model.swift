@@ -139,6 +139,11 @@ struct ReferenceModel {
     var app = AppState.foreground
     var session = false
     var backgroundUpdates = false
+    // Termination and relaunch: a background session active at termination may be resumed at the next launch, and
+    // the next fix relaunches the app in the background when its live updates ran.
+    var resumableSession = false
+    var relaunchesOnFix = false
+    var launchWindowOpen = false
     // Prompts and waiting requests.
     var prompt: ModelPrompt?
     var subscribed = false
@@ -307,6 +312,7 @@ struct ReferenceModel {
     mutating func apply(_ event: LifecycleEvent) -> [(Int, ModelExpected)] {
         switch event {
         case .launch, .foreground:
+            if app == .notRunning { resumableSession = false }
             app = .foreground
             return []
         case .background:
@@ -315,6 +321,9 @@ struct ReferenceModel {
             endInUseGrants()
             return dismiss(terminating: false)
         case .terminate:
+            resumableSession = session && declarations.backgroundMode
+            relaunchesOnFix = resumableSession && subscribed
+            launchWindowOpen = false
             app = .notRunning
             var finished = dismiss(terminating: true)
             session = false
@@ -334,9 +343,12 @@ struct ReferenceModel {
         return true
     }
 
-    /// A background session starts only in the foreground.
+    /// A background session starts only in the foreground, or is resumed at a launch after the app ended with one.
     mutating func startSession() -> Bool {
-        if app == .foreground { session = true }
+        if app == .foreground || (resumableSession && status.isAuthorized) {
+            session = true
+            resumableSession = false
+        }
         return session
     }
 
@@ -390,13 +402,28 @@ struct ReferenceModel {
 
     /// A fix the app may receive answers every waiting one-shot request.
     mutating func fixArrived() -> [(Int, ModelExpected)] {
+        // The fix that relaunches the app is not its to receive.
+        defer { relaunchIfDue() }
         guard mayDeliver else { return [] }
         defer { locationTickets = [] }
         return locationTickets.map { ($0, .location) }
     }
 
-    /// The one-shot time limit passed.
+    /// While the app is not running, a fix relaunches it in the background to resume its session.
+    private mutating func relaunchIfDue() {
+        guard app == .notRunning, relaunchesOnFix, resumableSession, status.isAuthorized else { return }
+        app = .background
+        relaunchesOnFix = false
+        launchWindowOpen = true
+    }
+
+    /// The one-shot time limit passed, and with it the relaunch window: a session not resumed ends.
     mutating func timedOut() -> [(Int, ModelExpected)] {
+        if launchWindowOpen {
+            launchWindowOpen = false
+            resumableSession = false
+            relaunchesOnFix = false
+        }
         defer { locationTickets = [] }
         return locationTickets.map { ($0, .failure(.locationUnavailable)) }
     }

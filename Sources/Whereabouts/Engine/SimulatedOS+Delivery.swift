@@ -169,6 +169,7 @@ extension SimulatedOS {
             || updatingLocation.contains { serving($0) == key }
             || locationRequests.values.contains { serving($0.key) == key }
             || (serving(monitorKey) == key && isMonitoring)
+            || feedsSessionRelaunch(key)
     }
 
     func updateDemand() {
@@ -287,6 +288,7 @@ extension SimulatedOS {
             }
             refreshDiagnostics()
         }
+        expireLaunchWindowIfDue()
         updateDemand()
     }
 
@@ -385,6 +387,7 @@ extension SimulatedOS {
     }
 
     private func ingestFix(_ raw: Location, from key: SourceSlot.Key?, rules: BatchRules) {
+        if policy.appState == .notRunning { relaunchForSessionIfDue(fixFrom: key) }
         lastFixAt = rules.arrival
         lastRawFix = raw
         rawFixNumber += 1

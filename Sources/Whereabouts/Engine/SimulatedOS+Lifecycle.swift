@@ -4,11 +4,17 @@ extension SimulatedOS {
     ///
     /// Going to the background without a background session, or terminating, ends the
     /// session grants: Allow Once (the status reads `.notDetermined` again) and temporary full
-    /// accuracy. Terminating also ends live updates, background updates and the session.
+    /// accuracy. Terminating also ends what lives in the app's process: live updates, background updates, heading,
+    /// one-shot requests, service sessions, and its location managers (their delegate events and the app's
+    /// notifications end). It keeps the grant, the monitored regions, significant-change and visit monitoring, and a
+    /// background activity session that was active, which the app may resume at its next launch (see
+    /// ``launchInBackground(_:)``). Launching the app while it is not running runs its launch code
+    /// (``onLaunch(_:)``).
     ///
     /// - Parameter event: What happened.
     public func handle(_ event: LifecycleEvent) async {
         let before = policy.appState
+        let sessionFeed = event == .terminate ? sessionFeedAtTermination : nil
         update { $0.handle(event) }
         appStateSnapshot.current = policy.appState
         switch (before, policy.appState) {
@@ -35,8 +41,10 @@ extension SimulatedOS {
             subscribers.removeAll()
             for subscriber in ended.values { subscriber.finish(nil) }
             failLocationRequests(.cancelled)
+            processEnded(sessionFeed: sessionFeed)
         }
         stateDidChange()
+        if before == .notRunning, event == .launch || event == .foreground { launchedByPerson() }
     }
 
     /// Allows or stops location updates in the background, as
@@ -52,12 +60,15 @@ extension SimulatedOS {
     /// Starts a background session, as `CLBackgroundActivitySession`: the app stays in use in
     /// the background, so When In Use fixes and session grants continue.
     ///
-    /// As on iOS, a session must be started in the foreground.
+    /// As on iOS, a session must be started in the foreground, or resumed at once when the app is launched after it
+    /// ended with the session active.
     ///
     /// - Returns: Whether the session is running.
     @discardableResult
     package func startBackgroundSession() async -> Bool {
+        expireLaunchWindowIfDue()
         let running = update { $0.startBackgroundSession() }
+        resumableSessionSnapshot.current = policy.resumableBackgroundSession
         stateDidChange()
         return running
     }

@@ -167,8 +167,16 @@ extension SimulatedOS {
             guard entry.inside != inside else { continue }
             regions[identifier]?.inside = inside
             guard entry.inside != nil, allowed else { continue }
-            if inside, entry.region.notifyOnEntry { broadcast(.didEnterRegion(entry.region)) }
-            if !inside, entry.region.notifyOnExit { broadcast(.didExitRegion(entry.region)) }
+            if inside, entry.region.notifyOnEntry,
+                routeMonitorEvent(.didEnterRegion(entry.region), reason: .regionEntry)
+            {
+                broadcast(.didEnterRegion(entry.region))
+            }
+            if !inside, entry.region.notifyOnExit,
+                routeMonitorEvent(.didExitRegion(entry.region), reason: .regionExit)
+            {
+                broadcast(.didExitRegion(entry.region))
+            }
         }
     }
 
@@ -227,6 +235,7 @@ extension SimulatedOS {
             delivered.arrivalDate = Self.quarterHour(visit.arrivalDate)
             delivered.departureDate = visit.departureDate.map(Self.quarterHour)
         }
+        guard routeMonitorEvent(.didVisit(delivered), reason: .visit) else { return }
         broadcast(.didVisit(delivered))
     }
 }

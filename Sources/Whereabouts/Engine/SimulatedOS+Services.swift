@@ -107,6 +107,7 @@ extension SimulatedOS {
             lastSignificantFix = nil
             if let current = lastRawFix, deliverSignificantChange(current) { countLatestFix() }
         }
+        handLaunchSignificantChanges(to: key)
         stateDidChange()
     }
 
@@ -207,6 +208,10 @@ extension SimulatedOS {
         let precise = policy.deliversPreciseFixes
         guard let location = precise ? raw : coarsener.approximate(raw) else { return false }
         lastSignificantFix = raw
+        // While the app is not running the change relaunches it, and reaches it once it starts the service again.
+        guard routeMonitorEvent(.didUpdateLocations([location]), reason: .significantLocationChange) else {
+            return false
+        }
         recordDelivery(location, precise: precise)
         broadcast(.didUpdateLocations([location]))
         return true

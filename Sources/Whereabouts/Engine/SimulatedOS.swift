@@ -45,6 +45,11 @@ public actor SimulatedOS {
         /// The most fixes that wait for one live-updates consumer (at least the sources' batch size, 256): when a
         /// consumer has this many to read, the engine stops reading its source until a batch fits again.
         public var bufferedFixLimit: Int
+        /// How long, on the OS's clock, a relaunched app has to make a location manager (or to start significant-change
+        /// monitoring again, or to resume its background activity session) before the event that launched it is lost
+        /// and a session kept from its last run ends. Apple does not say how long; 10 seconds by default, ample for
+        /// an app that does at launch what Apple asks.
+        public var relaunchWindow: Duration
 
         /// Creates options.
         ///
@@ -56,6 +61,7 @@ public actor SimulatedOS {
         ///   - visitSeconds: Seconds before a visit begins.
         ///   - maximumRegionMonitoringDistance: The largest region radius, in metres (100 km by default).
         ///   - bufferedFixLimit: The most fixes that wait for one live-updates consumer (1,024 by default).
+        ///   - relaunchWindow: How long a relaunched app has to make its location manager (10 seconds by default).
         public init(
             locationTimeout: Duration = .seconds(10),
             unavailableAfter: Duration = .seconds(10),
@@ -63,8 +69,10 @@ public actor SimulatedOS {
             stationarySeconds: Double = 120,
             visitSeconds: Double = 300,
             maximumRegionMonitoringDistance: Double = 100_000,
-            bufferedFixLimit: Int = 1024
+            bufferedFixLimit: Int = 1024,
+            relaunchWindow: Duration = .seconds(10)
         ) {
+            self.relaunchWindow = relaunchWindow
             self.bufferedFixLimit = bufferedFixLimit
             self.maximumRegionMonitoringDistance = maximumRegionMonitoringDistance
             self.locationTimeout = locationTimeout
@@ -246,6 +254,13 @@ public actor SimulatedOS {
     @exclusivity(unchecked) public internal(set) var lastDelivered: Location?
     /// Whether the last location the app received was precise (full accuracy).
     @exclusivity(unchecked) public internal(set) var lastDeliveredPrecise: Bool?
+
+    // Termination and relaunch (`SimulatedOS+Relaunch.swift`).
+    /// The app's launches: its launch code, why the system last launched it, and the events that wait for it.
+    var relaunch = RelaunchState()
+    /// Whether a background activity session kept from the app's last run may be resumed now, for synchronous readers
+    /// (the client logic over a location manager made at launch).
+    package nonisolated let resumableSessionSnapshot = LockedValue(false)
 
     /// Creates an engine for one app, ready to use: it reads the app's kept grant from the consent store before it
     /// returns.

@@ -101,6 +101,8 @@ package protocol LocationManaging: AnyObject, Sendable {
     func startBackgroundActivitySession() -> Bool
     /// Invalidates the background activity session, if any.
     func stopBackgroundActivitySession()
+    /// Whether a background activity session kept from the app's last run may be resumed now, even in the background.
+    var mayResumeBackgroundActivitySession: Bool { get }
     /// Returns once the calls made so far have reached the OS: at once for Core Location, whose calls take effect
     /// before they return; a simulated manager waits for its queue of calls.
     func settle() async
@@ -109,6 +111,11 @@ package protocol LocationManaging: AnyObject, Sendable {
 extension LocationManaging {
     /// Core Location's calls take effect before they return: nothing to wait for.
     package func settle() async {}
+
+    /// Whether a background activity session that was active when the app last ended may be resumed now, at launch,
+    /// even in the background (`CLBackgroundActivitySession.h`). Core Location does not say: `false`, so the client
+    /// logic starts a session only in the foreground; the simulated OS's manager tells.
+    package var mayResumeBackgroundActivitySession: Bool { false }
 
     /// The session's diagnostics reach the adapter through `receive` only.
     package func serviceSessionDiagnostics(_ token: Int) -> (@Sendable () -> AsyncStream<Set<Diagnostic>>)? { nil }

@@ -193,6 +193,8 @@ extension ManagerClient {
     /// Starts a `CLBackgroundActivitySession`; returns whether one runs.
     func startBackgroundSession() -> Bool {
         authorizationMayHaveChanged()
+        // At a launch after the app ended with a session active, it may resume it at once, even in the background.
+        policy.resumableBackgroundSession = manager.mayResumeBackgroundActivitySession
         guard policy.backgroundSessionActive || policy.backgroundSessionWouldActivate else {
             // Core Location would make the session but not activate it: report it as not running, so that the
             // diagnostics (insufficientlyInUse in the background) stay true.

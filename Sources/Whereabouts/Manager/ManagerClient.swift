@@ -213,7 +213,8 @@ package final class ManagerClient {
     }
 
     /// The app is about to end: iOS takes a prompt away unanswered, and nothing more reaches the app. Every request
-    /// still waiting completes, and live updates end.
+    /// still waiting completes, and live updates, event streams and authorization streams end (a `for await` over
+    /// one of them returns instead of waiting for what will never come).
     package func appWillTerminate() {
         isActive = false
         policy.appState = .notRunning
@@ -222,6 +223,12 @@ package final class ManagerClient {
         let ended = updateSubscribers
         updateSubscribers.removeAll()
         for id in ended.keys.sorted() { ended[id]?.mailbox.finish(throwing: nil) }
+        let events = eventSubscribers
+        eventSubscribers.removeAll()
+        for id in events.keys.sorted() { events[id]?.finish() }
+        let authorizations = authorizationSubscribers
+        authorizationSubscribers.removeAll()
+        for id in authorizations.keys.sorted() { authorizations[id]?.finish() }
         updateDemand()
     }
 

@@ -129,12 +129,23 @@ extension SimulatedLocationManager {
     }
 
     /// Listens to the OS: its delegate events and the app's activity, on the main actor.
-    func listen(to events: AsyncStream<LocationEvent>, _ activity: AsyncStream<ApplicationActivity>) {
+    ///
+    /// - Parameters:
+    ///   - events: The OS's delegate events for this manager, the authorization first.
+    ///   - activity: The app's activity.
+    ///   - launchEvents: The events that launched the app in the background, delivered after the authorization.
+    func listen(
+        to events: AsyncStream<LocationEvent>,
+        _ activity: AsyncStream<ApplicationActivity>,
+        launchEvents: [LocationEvent] = []
+    ) {
         listeners.append(
             Task { [weak self] in
+                var waiting = launchEvents[...]
                 for await event in events {
                     guard let self else { return }
                     self.receive(event)
+                    while let launched = waiting.popFirst() { self.receiveAtLaunch(launched) }
                 }
             }
         )
@@ -146,6 +157,13 @@ extension SimulatedLocationManager {
                 }
             }
         )
+    }
+
+    /// An event that launched the app in the background, for the app's first manager: a visit reaches it without
+    /// starting visit monitoring again, as Apple's `startMonitoringVisits()` page says.
+    private func receiveAtLaunch(_ event: LocationEvent) {
+        if case .didVisit(let visit) = event { return deliver(.didVisit(visit)) }
+        receive(event)
     }
 
     /// One of the OS's delegate events, as Core Location's callback.

@@ -88,8 +88,10 @@ package final class SimulatedLocationManager: LocationManaging {
             // Listen first, so that nothing the calls below cause is missed.
             // The standard service's fixes come in batches, from the live updates: not one event each.
             let events = await engine.managerEvents(for: client)
-            let activity = await engine.applicationActivity()
-            self?.listen(to: events, activity)
+            let activity = await engine.managerActivity()
+            // After a launch in the background, the event that launched the app reaches its first manager.
+            let launchEvents = await engine.takeLaunchEvents(for: client)
+            self?.listen(to: events, activity, launchEvents: launchEvents)
             for await command in stream { await command(engine) }
         }
     }
@@ -118,6 +120,8 @@ package final class SimulatedLocationManager: LocationManaging {
     package var authorizationStatus: AuthorizationStatus { engine.authorizationSnapshot.status }
     package var accuracyAuthorization: AccuracyAuthorization { engine.authorizationSnapshot.accuracy }
     package var monitoredRegions: [Region] { engine.grantSnapshot.current.monitoredRegions }
+    /// Whether the OS lets this launch resume the background activity session kept from the app's last run.
+    package var mayResumeBackgroundActivitySession: Bool { engine.resumableSessionSnapshot.current }
 
     #if compiler(>=6.2)
     @concurrent package nonisolated func locationServicesEnabled() async -> Bool {

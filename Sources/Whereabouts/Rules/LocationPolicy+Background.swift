@@ -47,19 +47,24 @@ extension LocationPolicy {
     }
 
     /// Whether a new `CLBackgroundActivitySession` becomes active now, by Core Location's documented conditions:
-    /// the app has effective authorization, declares `location` in `UIBackgroundModes`, and is in the foreground.
-    /// (Core Location makes the session object either way; an inactive one keeps nothing in use, which
+    /// the app has effective authorization, declares `location` in `UIBackgroundModes`, and is in the foreground —
+    /// or resumes, at launch, a session that was active when it last ended. (Core Location makes the session object either way; an inactive one keeps nothing in use, which
     /// `insufficientlyInUse` then reports.)
     package var backgroundSessionWouldActivate: Bool {
-        authorization.status.isAuthorized && declarations.hasLocationBackgroundMode && appState == .foreground
+        authorization.status.isAuthorized && declarations.hasLocationBackgroundMode
+            && (appState == .foreground || resumableBackgroundSession)
     }
 
-    /// Starts a background session; as on iOS, only in the foreground.
+    /// Starts a background session; as on iOS, only in the foreground, or at once after a launch when the session
+    /// was active when the app last ended (it is resumed, even in the background).
     ///
     /// - Returns: Whether a session runs.
     @discardableResult
     package mutating func startBackgroundSession() -> Bool {
-        if appState == .foreground { backgroundSessionActive = true }
+        if appState == .foreground || (resumableBackgroundSession && authorization.status.isAuthorized) {
+            backgroundSessionActive = true
+            resumableBackgroundSession = false
+        }
         return backgroundSessionActive
     }
 

@@ -11,12 +11,17 @@ extension LocationPolicy {
     package mutating func handle(_ event: LifecycleEvent) {
         switch event {
         case .launch, .foreground:
+            // In the foreground a new session starts anyway: the one kept from the last run is not resumed.
+            if appState == .notRunning { resumableBackgroundSession = false }
             appState = .foreground
         case .background:
             appState = .background
             if !backgroundSessionActive { stopBeingInUse() }
         case .terminate:
             appState = .notRunning
+            // An active session may be resumed when the app is next run (`CLBackgroundActivitySession.h`); only an app
+            // with `location` in `UIBackgroundModes` has an active one.
+            resumableBackgroundSession = backgroundSessionActive && declarations.hasLocationBackgroundMode
             backgroundSessionActive = false
             allowsBackgroundUpdates = false
             endInUseGrants()

@@ -68,6 +68,11 @@ package struct LocationPolicy: Hashable, Sendable {
     /// Whether the app holds a service session that asks for authorization (When In Use or Always).
     package var holdsAuthorizingSession = false
 
+    // Termination and relaunch (`LocationPolicy+Relaunch.swift`).
+    /// Whether a background activity session was active when the app ended: the app may resume it at once when it
+    /// is next run, even in the background, until the launch's window ends.
+    package var resumableBackgroundSession = false
+
     /// Creates the state of a launched app in the foreground.
     ///
     /// - Parameters:

@@ -28,9 +28,11 @@ enum ScenarioParser {
             }
             return .person(answer, precise: try bool(object, "precise", in: "a person step", fail: fail))
         case "app":
+            if object["app"] as? String == launchInBackground { return try launchStep(object, fail: fail) }
             try checkKeys(object, allowed: ["app"], what: "an app step", fail: fail)
             guard let name = object["app"] as? String, let event = LifecycleEvent(rawValue: name) else {
-                throw fail("\"app\" must be one of \(list(LifecycleEvent.allCases.map(\.rawValue)))")
+                let names = LifecycleEvent.allCases.map(\.rawValue) + [launchInBackground]
+                throw fail("\"app\" must be one of \(list(names))")
             }
             return .app(event)
         case "settings": return .settings(try settings(object, fail: fail))
@@ -299,7 +301,7 @@ enum ScenarioParser {
             allowed: [
                 "status", "accuracy", "prompt", "result", "delivered", "lastFixPrecise",
                 "diagnostics", "lastLocation", "monitoredRegions", "paused",
-            ],
+            ] + relaunchExpectationKeys,
             what: "\"expect\"",
             fail: fail
         )
@@ -364,6 +366,7 @@ enum ScenarioParser {
             expectation.monitoredRegions = count
         }
         expectation.paused = try bool(values, "paused", in: "\"expect\"", fail: fail)
+        try relaunchExpectations(values, into: &expectation, fail: fail)
         return expectation
     }
 

@@ -26,14 +26,20 @@ struct Simulate: AsyncParsableCommand {
             "showsBackgroundIndicator" (bool), "headingFilter" (degrees or "none")
               person    the answer to the prompt on screen: allowOnce, allowWhileUsing, dontAllow ("precise": \
             bool), changeToAlways, keepWhileUsing, allowPrecise, dontAllowPrecise
-              app       launch, foreground, background, terminate
+              app       launch, foreground, background, terminate, or launchInBackground with "reason": \
+            regionEntry|regionExit|visit|significantLocationChange|backgroundActivitySession (the system \
+            launches the terminated app in the background; the do steps after it are its launch code, the \
+            first makes its location manager). A fix that crosses a monitored region, makes a visit or a \
+            significant change while the app is not running relaunches it by itself, with Always
               settings  any of "status", "precise", "servicesEnabled", "restricted"
               fix       a raw fix: "lat", "lon", optional "accuracy" (m), "altitude", "speed", "course"
               wait      {"seconds": N} on the test clock (fix times are 2026-01-01T00:00:00Z plus the clock)
               expect    any of "status", "accuracy", "prompt", "result" (a status, full|reduced, location, or an \
             error id such as regionMonitoringFailure), "delivered" (fixes received from any service), \
             "lastFixPrecise", "diagnostics" (of live updates or of a session the scenario holds), "lastLocation" \
-            ({"lat", "lon"} within 1e-6, or "none"), "monitoredRegions" (a count), "paused" (bool)
+            ({"lat", "lon"} within 1e-6, or "none"), "monitoredRegions" (a count), "paused" (bool), "appState" \
+            (notRunning|foreground|background), "launchReason" (a reason, or none), "launchEvent" \
+            (none|waiting|delivered|lost)
 
             The app listens for live updates from launch; `startUpdates` also ends a pause. The whole contract: \
             the documentation's "Simulating scenarios" article.
