@@ -13,6 +13,8 @@ extension LocationPolicy {
         case .launch, .foreground:
             appState = .foreground
         case .background:
+            // A Mac app is not sent to the background (PlatformRules.backgroundState): it stays in use.
+            guard platform.rules.backgroundState else { return }
             appState = .background
             if !backgroundSessionActive { stopBeingInUse() }
         case .terminate:
