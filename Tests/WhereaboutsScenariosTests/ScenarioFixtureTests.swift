@@ -28,6 +28,11 @@ struct ScenarioFixtureTests {
         "service-session-prompts-when-a-prompt-is-due",
         "service-session-re-asks-after-allow-once-lapses",
         "service-session-diagnostics",
+        "platform-ios",
+        "platform-macos",
+        "platform-watchos",
+        "platform-visionos",
+        "platform-tvos",
     ]
 
     /// The fixtures that must fail: they show what a failing run reports.

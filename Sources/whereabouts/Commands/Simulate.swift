@@ -35,6 +35,11 @@ struct Simulate: AsyncParsableCommand {
             "lastFixPrecise", "diagnostics" (of live updates or of a session the scenario holds), "lastLocation" \
             ({"lat", "lon"} within 1e-6, or "none"), "monitoredRegions" (a count), "paused" (bool)
 
+            The optional "platform" says whose rules apply: ios (the default, also when absent), macos (no When \
+            In Use: Allow gives authorizedAlways; the app is never sent to the background), watchos (no regions, \
+            visits or significant changes), visionos (no Always, background updates or regions), tvos (When In \
+            Use and requestLocation only); any other value is a malformed scenario (exit code 2).
+
             The app listens for live updates from launch; `startUpdates` also ends a pause. The whole contract: \
             the documentation's "Simulating scenarios" article.
 
