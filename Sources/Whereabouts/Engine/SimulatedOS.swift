@@ -97,7 +97,8 @@ public actor SimulatedOS {
     public nonisolated let declarations: UsageDescriptions
     /// The engine's options.
     public nonisolated let options: Options
-    /// The Apple platform whose rules this OS follows (``PlatformRules``); iOS unless it was made for another.
+    /// The Apple platform whose rules this OS follows (see <doc:TheRulesWhereaboutsFollows>); iOS unless it was made for
+    /// another.
     public nonisolated let platform: Platform
 
     let prompter: any PermissionPrompter
