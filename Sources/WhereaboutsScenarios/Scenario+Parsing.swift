@@ -47,12 +47,21 @@ extension Scenario {
         }
         try ScenarioParser.checkKeys(
             object,
-            allowed: ["appID", "info", "device", "steps", "name", "description"],
+            allowed: ["appID", "info", "device", "steps", "name", "description", "platform"],
             what: "the top level",
             fail: { fail($0) }
         )
         guard let appID = object["appID"] as? String, !appID.isEmpty else {
             throw fail("\"appID\" must be a non-empty string such as \"com.example.demo\"")
+        }
+        var platform = Platform.iOS
+        if let raw = object["platform"] {
+            let allowed = Platform.allCases.map { "\"\($0)\"" }.joined(separator: ", ")
+            guard let name = raw as? String, let named = Platform(rawValue: name) else {
+                let given = (raw as? String).map { "\"\($0)\"" } ?? "\(raw)"
+                throw fail("\"platform\" must be one of \(allowed) (absent means \"ios\"), not \(given)")
+            }
+            platform = named
         }
         var info = UsageDescriptions()
         if let raw = object["info"] {
@@ -114,7 +123,7 @@ extension Scenario {
                 steps.append(try ScenarioParser.step(raw) { fail($0, step: offset + 1) })
             }
         }
-        self.init(appID: appID, info: info, device: device, steps: steps)
+        self.init(appID: appID, info: info, device: device, steps: steps, platform: platform)
     }
 
     /// The syntax error of a whole document, described with its line and column; `nil` when it parses.

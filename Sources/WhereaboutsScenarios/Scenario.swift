@@ -7,6 +7,7 @@ public import Whereabouts
 ///
 /// ```json
 /// { "appID": "com.example.demo",
+///   "platform": "ios",
 ///   "info": { "NSLocationWhenInUseUsageDescription": "Shows where you are." },
 ///   "device": { "servicesEnabled": true, "restricted": false },
 ///   "steps": [
@@ -22,7 +23,8 @@ public import Whereabouts
 /// so a `fix` reaches it whenever the rules allow; `stopUpdates` stops listening and
 /// `startUpdates` starts again (and ends a pause). `set` changes the location manager's settings,
 /// `startSignificantChanges`, `startMonitoringVisits` and `startServiceSession` start the other
-/// services, and `expect` also checks `lastLocation`, `monitoredRegions` and `paused`. Load a
+/// services, and `expect` also checks `lastLocation`, `monitoredRegions` and `paused`. The optional `"platform"`
+/// picks the Apple platform whose rules apply (``Platform``; iOS when absent). Load a
 /// scenario with ``init(data:file:)`` and run it with ``ScenarioRunner``.
 public struct Scenario: Sendable {
     /// What the app does (`do`).
@@ -292,6 +294,9 @@ public struct Scenario: Sendable {
     public var device: DeviceSettings
     /// The steps, in order.
     public var steps: [Step]
+    /// The Apple platform whose rules the simulated OS follows (`"platform"`: `ios`, the default, `macos`, `watchos`,
+    /// `visionos` or `tvos`).
+    public var platform: Platform
 
     /// Creates a scenario in code.
     ///
@@ -300,11 +305,19 @@ public struct Scenario: Sendable {
     ///   - info: The app's declarations.
     ///   - device: The device's settings at the start.
     ///   - steps: The steps.
-    public init(appID: String, info: UsageDescriptions, device: DeviceSettings = DeviceSettings(), steps: [Step]) {
+    ///   - platform: The Apple platform whose rules apply (iOS by default).
+    public init(
+        appID: String,
+        info: UsageDescriptions,
+        device: DeviceSettings = DeviceSettings(),
+        steps: [Step],
+        platform: Platform = .iOS
+    ) {
         self.appID = appID
         self.info = info
         self.device = device
         self.steps = steps
+        self.platform = platform
     }
 
     /// The start of the scenario's time: fix timestamps are this plus the test clock's time.

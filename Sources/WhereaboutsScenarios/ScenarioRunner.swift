@@ -79,7 +79,8 @@ final class Run: Sendable {
             prompter: person,
             device: scenario.device,
             coarsener: Coarsener(secret: secret),
-            clock: clock
+            clock: clock,
+            platform: scenario.platform
         )
     }
 
@@ -99,6 +100,9 @@ final class Run: Sendable {
             await respond(answer, precise: precise, notes: &notes, failures: &failures)
         case .app(let event):
             await engine.handle(event)
+            if event == .background, await engine.appState == .foreground {
+                notes.append("a \(engine.platform) app is not sent to the background: it stays in use")
+            }
             if event == .terminate {
                 state.subscription = nil
             } else if event == .launch || event == .foreground {

@@ -37,6 +37,11 @@ struct ScenarioFixtureTests {
         "relaunch-session-not-retaken-gives-no-updates-and-insufficiently-in-use",
         "relaunch-when-in-use-app-is-not-relaunched",
         "relaunch-launch-in-background-step-then-launch-code",
+        "platform-ios",
+        "platform-macos",
+        "platform-watchos",
+        "platform-visionos",
+        "platform-tvos",
     ]
 
     /// The fixtures that must fail: they show what a failing run reports.

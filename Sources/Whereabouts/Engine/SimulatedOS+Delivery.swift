@@ -92,6 +92,11 @@ extension SimulatedOS {
     ) -> Int {
         let id = nextSubscriberID
         nextSubscriberID += 1
+        guard policy.platform.rules.liveUpdates else {
+            // tvOS: no live updates, only one-shot requests; the consumer hears why at once.
+            finish(LocationError.liveUpdatesUnavailable)
+            return id
+        }
         subscribers[id] = Subscriber(mailbox: mailbox, receive: receive, finish: finish, key: key, lastState: nil)
         rearm(key)
         resume(key)
@@ -376,7 +381,10 @@ extension SimulatedOS {
         case .location(let raw):
             ingestFix(raw, from: key, rules: batchRules(from: key, expecting: 1))
         case .heading(let heading):
-            guard headingActive, let delivered = policy.deliverable(heading) else { return }
+            // A device without a compass (a Mac) gives no heading, whatever its source has.
+            guard headingActive, policy.platform.rules.compass, let delivered = policy.deliverable(heading) else {
+                return
+            }
             deliverHeading(delivered)
         case .unavailable(let reason):
             guard sourceProblem != reason else { return }

@@ -35,7 +35,7 @@ extension SimulatedOS {
         _ allowed: Bool,
         for client: SourceAttachment?
     ) async throws(LocationError) {
-        if allowed, !declarations.hasLocationBackgroundMode { throw .backgroundModeMissing }
+        if let error = policy.backgroundUpdatesError(allowing: allowed) { throw error }
         allowBackgroundUpdates(allowed, for: slot(of: client))
         stateDidChange()
     }

@@ -60,6 +60,7 @@ extension SimulatedOS {
     /// - Parameter client: The client's source; `nil` for the engine's own.
     /// - Throws: As ``startMonitoringVisits()``.
     package func startMonitoringVisits(for client: SourceAttachment?) async throws(LocationError) {
+        guard policy.platform.rules.visits else { throw .visitsUnavailable }
         let now = policy.authorization
         guard now.status.isAuthorized else {
             throw LocationError.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)
@@ -103,6 +104,7 @@ extension SimulatedOS {
     /// - Parameter client: The client's source; `nil` for the engine's own.
     package func startUpdatingHeading(for client: SourceAttachment?) async {
         let key = slot(of: client)
+        guard policy.platform.rules.heading else { return send(.didFailWithError(.headingUnavailable), to: key) }
         headingSlots.insert(key)
         headingActive = true
         feedMonitors(from: key)

@@ -26,12 +26,21 @@ extension SimulatedOS {
     ///   - client: The manager's source; `nil` for the engine's own.
     /// - Throws: ``LocationError`` ``LocationError/Code/backgroundModeMissing``.
     package func set(_ change: LocationProperties.Change, for client: SourceAttachment?) async throws(LocationError) {
-        if change.allowsBackgroundLocationUpdates == true, !declarations.hasLocationBackgroundMode {
-            throw .backgroundModeMissing
+        if let allowed = change.allowsBackgroundLocationUpdates,
+            let error = policy.backgroundUpdatesError(allowing: allowed)
+        {
+            throw error
         }
         let key = slot(of: client)
         var settings = change
         settings.allowsBackgroundLocationUpdates = nil
+        // What the platform lacks keeps its default off (updates that never pause, no background indicator).
+        if !policy.platform.rules.pausing, settings.pausesLocationUpdatesAutomatically != nil {
+            settings.pausesLocationUpdatesAutomatically = false
+        }
+        if !policy.platform.rules.backgroundIndicator, settings.showsBackgroundLocationIndicator != nil {
+            settings.showsBackgroundLocationIndicator = false
+        }
         if client == nil {
             update { $0.properties.apply(settings) }
         } else {
@@ -59,6 +68,9 @@ extension SimulatedOS {
     /// - Parameter client: The client's source; `nil` for the engine's own.
     package func startUpdatingLocation(for client: SourceAttachment?) async {
         let key = slot(of: client)
+        guard policy.platform.rules.liveUpdates else {
+            return send(.didFailWithError(.liveUpdatesUnavailable), to: key)
+        }
         updatingLocation.insert(key)
         rearm(key)
         resume(key)
@@ -94,6 +106,9 @@ extension SimulatedOS {
     ///
     /// - Parameter client: The client's source; `nil` for the engine's own.
     package func startMonitoringSignificantLocationChanges(for client: SourceAttachment?) async {
+        guard significantLocationChangeMonitoringAvailable else {
+            return send(.didFailWithError(.significantChangesUnavailable), to: slot(of: client))
+        }
         let now = policy.authorization
         if !now.status.isAuthorized, now.status != .notDetermined {
             broadcast(.didFailWithError(.notAuthorized(now.status, servicesEnabled: now.servicesEnabled)))
@@ -189,8 +204,8 @@ extension SimulatedOS {
     /// Beacon ranging: the simulated device has no Bluetooth beacons, so `false`.
     package nonisolated var isRangingAvailable: Bool { false }
 
-    /// Significant-change monitoring: the engine simulates it, so `true`.
-    package nonisolated var significantLocationChangeMonitoringAvailable: Bool { true }
+    /// Significant-change monitoring: the engine simulates it where the platform has it.
+    package nonisolated var significantLocationChangeMonitoringAvailable: Bool { platform.rules.significantChanges }
 
     /// Dismisses the heading calibration display: the simulated device never shows it, whatever
     /// ``LocationProperties/displaysHeadingCalibration`` allows (its sources give calibrated headings), so there is

@@ -105,6 +105,9 @@ public actor SimulatedOS {
     public nonisolated let declarations: UsageDescriptions
     /// The engine's options.
     public nonisolated let options: Options
+    /// The Apple platform whose rules this OS follows (see <doc:TheRulesWhereaboutsFollows>); iOS unless it was made for
+    /// another.
+    public nonisolated let platform: Platform
 
     let prompter: any PermissionPrompter
     let consentStore: any ConsentStore
@@ -279,6 +282,9 @@ public actor SimulatedOS {
     ///   - coarsener: How approximate fixes are made; give it the install's kept secret.
     ///   - clock: The clock for time limits (a test clock in tests).
     ///   - options: Timings and thresholds.
+    ///   - platform: The Apple platform whose rules the OS follows: iOS by default; a Mac has no When In Use (an app
+    ///     the person allows is `authorizedAlways`) and is never sent to the background, visionOS and tvOS have no
+    ///     Always, tvOS no live updates, watchOS, visionOS and tvOS no region monitoring.
     public init(
         appID: String,
         declarations: UsageDescriptions,
@@ -287,11 +293,14 @@ public actor SimulatedOS {
         device: DeviceSettings = DeviceSettings(),
         coarsener: Coarsener = Coarsener(secret: .random()),
         clock: any Clock<Duration> = ContinuousClock(),
-        options: Options = Options()
+        options: Options = Options(),
+        platform: Platform = .iOS
     ) async {
         let kept = await consentStore.grant(for: appID) ?? Grant()
         var policy = LocationPolicy(declarations: declarations, device: device)
         policy.grant = kept
+        policy.platform = platform
+        self.platform = platform
         self.appID = appID
         self.declarations = declarations
         self.prompter = prompter

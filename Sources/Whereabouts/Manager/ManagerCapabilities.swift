@@ -1,14 +1,9 @@
-/// What the platform's Core Location offers beyond authorization, one fix and live updates.
+/// What the platform's Core Location offers beyond authorization and one fix, as the client logic needs to know it.
 ///
-/// All of it on iOS, iPadOS and Mac Catalyst. macOS has no `showsBackgroundLocationIndicator` (nor
-/// `CLServiceSession`, whose sessions the client logic then keeps itself), and needs no `UIBackgroundModes` for
-/// background updates; visionOS has no
-/// `requestAlwaysAuthorization()`, heading (nor `headingFilter` or `headingOrientation`), visits, background location
-/// updates or background indicator (it pauses updates, by default, as iOS does); watchOS has no visits, pausing or background indicator (nor region
-/// monitoring, which ``LocationManaging/isRegionMonitoringAvailable`` reports, nor significant-change monitoring,
-/// which ``LocationManaging/significantLocationChangeMonitoringAvailable`` reports). Where something is missing the
-/// adapter says so with an error, or reports the setting as the platform behaves, instead of calling an API the
-/// platform does not have.
+/// It comes from the platform's ``PlatformRules`` (``init(platform:)``), which the simulated OS decides by too: all of
+/// it on iOS, iPadOS and Mac Catalyst; less elsewhere (the article "The rules Whereabouts follows" has the table).
+/// Where something is missing the client says so with an error, or reports the setting as the platform behaves,
+/// instead of calling an API the platform does not have.
 package struct ManagerCapabilities: Hashable, Sendable {
     /// `requestAlwaysAuthorization()`.
     package var alwaysAuthorization = true
@@ -26,6 +21,8 @@ package struct ManagerCapabilities: Hashable, Sendable {
     /// Whether background updates need `location` in `UIBackgroundModes`, as on iOS, iPadOS, Mac Catalyst and
     /// watchOS; not on macOS, which does not suspend apps in the background.
     package var backgroundModeRequired = true
+    /// `startUpdatingLocation()`; without it (tvOS) only `requestLocation()` gives a location.
+    package var liveUpdates = true
 
     /// Everything, as on iOS.
     package static let all = ManagerCapabilities()
@@ -56,5 +53,22 @@ package struct ManagerCapabilities: Hashable, Sendable {
         self.pausing = pausing
         self.backgroundIndicator = backgroundIndicator
         self.backgroundModeRequired = backgroundModeRequired
+    }
+
+    /// The capabilities of a platform's Core Location, from its rules.
+    ///
+    /// - Parameter platform: The platform.
+    package init(platform: Platform) {
+        let rules = platform.rules
+        self.init(
+            alwaysAuthorization: rules.alwaysAuthorization,
+            heading: rules.heading,
+            visits: rules.visits,
+            backgroundUpdates: rules.backgroundUpdates,
+            pausing: rules.pausing,
+            backgroundIndicator: rules.backgroundIndicator,
+            backgroundModeRequired: rules.backgroundModeRequired
+        )
+        liveUpdates = rules.liveUpdates
     }
 }

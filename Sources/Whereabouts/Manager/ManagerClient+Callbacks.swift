@@ -186,7 +186,9 @@ extension ManagerClient {
     /// delivers nothing for it. Once updates start, their next fix or error completes the waiting requests; once
     /// they stop, the adapter asks again for the requests still waiting.
     func updateDemand() {
-        let wanted = (!updateSubscribers.isEmpty || standardServiceStarted) && current.status.isAuthorized
+        let wanted =
+            manager.capabilities.liveUpdates && (!updateSubscribers.isEmpty || standardServiceStarted)
+            && current.status.isAuthorized
         guard wanted != isUpdatingLocation else { return }
         isUpdatingLocation = wanted
         if wanted {

@@ -45,6 +45,10 @@ extension ManagerClient {
     /// (again after a pause: Core Location resumes updates when they are started). Denied or restricted, an error
     /// event says so, as Core Location reports `kCLErrorDenied`.
     func startUpdatingLocation() {
+        guard manager.capabilities.liveUpdates else {
+            broadcast(.didFailWithError(.liveUpdatesUnavailable))
+            return
+        }
         standardServiceStarted = true
         authorizationMayHaveChanged()
         if isUpdatingLocation {
@@ -75,14 +79,7 @@ extension ManagerClient {
     /// Starts significant-change monitoring, where the platform has it; otherwise an error event says so.
     func startMonitoringSignificantLocationChanges() {
         guard manager.significantLocationChangeMonitoringAvailable else {
-            broadcast(
-                .didFailWithError(
-                    .sourceFailed(
-                        "this device's Core Location has no significant-change monitoring "
-                            + "(significantLocationChangeMonitoringAvailable() is false)"
-                    )
-                )
-            )
+            broadcast(.didFailWithError(.significantChangesUnavailable))
             return
         }
         significantChangesStarted = true

@@ -14,12 +14,7 @@ extension ManagerClient {
     /// Asks for Always: the when-in-use prompt from `.notDetermined` (provisional Always), the upgrade
     /// prompt once per install from `.authorizedWhenInUse`; completes even when iOS sends no callback.
     func requestAlwaysAuthorization() async throws -> AuthorizationOutcome {
-        guard manager.capabilities.alwaysAuthorization else {
-            throw LocationError.sourceFailed(
-                "this platform's Core Location has no Always authorization (requestAlwaysAuthorization() is "
-                    + "unavailable here); ask for When In Use with requestWhenInUseAuthorization()"
-            )
-        }
+        guard manager.capabilities.alwaysAuthorization else { throw LocationError.alwaysAuthorizationUnavailable }
         await refreshServicesEnabled()
         try prepareDecision()
         observeAlwaysMemory()

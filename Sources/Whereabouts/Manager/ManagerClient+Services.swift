@@ -57,6 +57,12 @@ extension ManagerClient {
     /// starts Core Location's updates if they were not running.
     private func addUpdateSubscriber() -> UpdateMailbox {
         authorizationMayHaveChanged()
+        guard manager.capabilities.liveUpdates else {
+            // tvOS: no startUpdatingLocation() to call; the stream ends at once, saying so.
+            let mailbox = UpdateMailbox(capacity: bufferedFixLimit, batchLimit: 256, onClose: {})
+            mailbox.finish(throwing: LocationError.liveUpdatesUnavailable)
+            return mailbox
+        }
         let id = makeID()
         let mailbox = UpdateMailbox(
             capacity: bufferedFixLimit,
@@ -103,7 +109,7 @@ extension ManagerClient {
         try prepareDecision()
         if let error = policy.regionMonitoringError { throw error }
         guard manager.isRegionMonitoringAvailable else {
-            throw LocationError.regionMonitoringUnavailable("this device cannot monitor circular regions")
+            throw LocationError.regionMonitoringUnsupported
         }
         // Core Location may not list a region it was just asked to monitor yet, so the adapter's own count too.
         let monitored = Set(manager.monitoredRegions.map(\.identifier)).union(regions.keys)
@@ -126,11 +132,7 @@ extension ManagerClient {
 
     /// Starts visit monitoring; throws when the app is not authorized, or the platform has no visits.
     func startMonitoringVisits() throws {
-        guard manager.capabilities.visits else {
-            throw LocationError.sourceFailed(
-                "this platform's Core Location has no visit monitoring (startMonitoringVisits() is unavailable here)"
-            )
-        }
+        guard manager.capabilities.visits else { throw LocationError.visitsUnavailable }
         authorizationMayHaveChanged()
         guard current.status.isAuthorized else {
             throw LocationError.notAuthorized(current.status, servicesEnabled: current.servicesEnabled)
@@ -146,13 +148,7 @@ extension ManagerClient {
     /// Starts heading updates; where the platform has none, sends an error event instead.
     func startUpdatingHeading() {
         guard manager.capabilities.heading else {
-            broadcast(
-                .didFailWithError(
-                    .sourceFailed(
-                        "this platform's Core Location has no heading (startUpdatingHeading() is unavailable here)"
-                    )
-                )
-            )
+            broadcast(.didFailWithError(.headingUnavailable))
             return
         }
         manager.startUpdatingHeading()
@@ -169,10 +165,7 @@ extension ManagerClient {
     func setAllowsBackgroundLocationUpdates(_ allowed: Bool) throws {
         guard manager.capabilities.backgroundUpdates else {
             guard allowed else { return }
-            throw LocationError.sourceFailed(
-                "this platform's Core Location has no background location updates (allowsBackgroundLocationUpdates is "
-                    + "unavailable here)"
-            )
+            throw LocationError.backgroundUpdatesUnavailable
         }
         if allowed { try prepareDecision() }
         if manager.capabilities.backgroundModeRequired {

@@ -11,6 +11,9 @@ extension SimulatedLocationManager {
         fullAccuracyPurposeKey: String?,
         receive: @escaping @MainActor (Set<Diagnostic>) -> Void
     ) -> Int? {
+        // A platform without CLServiceSession (macOS): the client logic asks by the session's rules itself, as it
+        // does over Core Location there.
+        guard engine.platform.rules.serviceSessions else { return nil }
         lastServiceSessionToken += 1
         let token = lastServiceSessionToken
         send { engine in

@@ -43,14 +43,16 @@ package final class SimulatedLocationManager: LocationManaging {
     package var location: Location? { engine.lastKnownSnapshot.current }
     /// The last heading the app received.
     package var heading: Heading? { engine.headingSnapshot.current }
-    package let capabilities = ManagerCapabilities.all
-    package let isRegionMonitoringAvailable = true
+    /// What the OS's platform offers, from the rules the OS follows (as a real manager's come from the platform it
+    /// runs on).
+    package var capabilities: ManagerCapabilities { ManagerCapabilities(platform: engine.platform) }
+    package var isRegionMonitoringAvailable: Bool { engine.platform.rules.regionMonitoring }
     package var isRangingAvailable: Bool { engine.isRangingAvailable }
     package var significantLocationChangeMonitoringAvailable: Bool {
         engine.significantLocationChangeMonitoringAvailable
     }
     package var maximumRegionMonitoringDistance: Double { engine.options.maximumRegionMonitoringDistance }
-    package var headingAvailable: Bool { client.source.providesHeadings }
+    package var headingAvailable: Bool { engine.platform.rules.compass && client.source.providesHeadings }
 
     /// Whether the standard location service runs for this manager.
     var isUpdatingLocation = false
@@ -261,6 +263,8 @@ package final class SimulatedLocationManager: LocationManaging {
     }
 
     package func startBackgroundActivitySession() -> Bool {
+        // macOS and tvOS have no CLBackgroundActivitySession: nothing starts, as the adapter reports there.
+        guard engine.platform.rules.backgroundActivitySessions else { return false }
         send { engine in await engine.startBackgroundSession() }
         return true
     }

@@ -11,6 +11,7 @@ extension LocationPolicy {
     ///
     /// - Returns: The prompt to show, or how the request completes now.
     package mutating func requestAlways() -> RequestDecision {
+        guard platform.rules.alwaysAuthorization else { return .fail(.alwaysAuthorizationUnavailable) }
         if let reason = reasonNoPromptCanShow { return .complete(.ignored(reason)) }
         let status = authorization.status
         guard status == .notDetermined || status == .authorizedWhenInUse else { return .complete(.alreadyDetermined) }

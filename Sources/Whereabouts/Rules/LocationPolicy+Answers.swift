@@ -20,8 +20,10 @@ extension LocationPolicy {
             if shown.forAlways { alwaysDeclined = true }
         case .allowWhileUsing(let precise):
             grant.precise = precise
-            grant.decision = shown.forAlways ? .always : .whenInUse
-            grant.provisionalAlways = shown.forAlways
+            // Without When In Use (macOS) the person's Allow is Always, for good: no upgrade prompt follows.
+            let always = shown.forAlways || !platform.rules.whenInUseAuthorization
+            grant.decision = always ? .always : .whenInUse
+            grant.provisionalAlways = shown.forAlways && platform.rules.alwaysUpgradePrompt
         case .dontAllow:
             grant.decision = .denied
             grant.provisionalAlways = false

@@ -12,7 +12,7 @@ extension LocationPolicy {
                 servicesEnabled: false
             )
         }
-        let status: AuthorizationStatus
+        var status: AuthorizationStatus
         if device.restricted {
             status = .restricted
         } else {
@@ -23,6 +23,8 @@ extension LocationPolicy {
             case .always: status = .authorizedAlways
             }
         }
+        // A platform without When In Use (macOS) reports an allowed app as Always, whatever allowed it.
+        if status == .authorizedWhenInUse && !platform.rules.whenInUseAuthorization { status = .authorizedAlways }
         let temporary = status.isAuthorized && temporaryFullAccuracy && !precise
         let full = precise || temporary
         return Authorization(

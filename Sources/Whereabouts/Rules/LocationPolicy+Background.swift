@@ -42,17 +42,31 @@ extension LocationPolicy {
     /// - Throws: ``LocationError/Code/backgroundModeMissing`` when allowing without `location` in
     ///   `UIBackgroundModes` (iOS raises an exception).
     package mutating func setAllowsBackgroundUpdates(_ allowed: Bool) throws(LocationError) {
-        if allowed && !declarations.hasLocationBackgroundMode { throw .backgroundModeMissing }
+        if let error = backgroundUpdatesError(allowing: allowed) { throw error }
         allowsBackgroundUpdates = allowed
+    }
+
+    /// Why `allowsBackgroundLocationUpdates` cannot be set, or `nil` when it can: the platform has no background
+    /// updates (visionOS, tvOS), or they need `location` in `UIBackgroundModes` and it is missing (not on macOS).
+    ///
+    /// - Parameter allowed: The value the app sets.
+    /// - Returns: The error, or `nil`.
+    package func backgroundUpdatesError(allowing allowed: Bool) -> LocationError? {
+        guard allowed else { return nil }
+        let rules = platform.rules
+        if !rules.backgroundUpdates { return .backgroundUpdatesUnavailable }
+        if rules.backgroundModeRequired && !declarations.hasLocationBackgroundMode { return .backgroundModeMissing }
+        return nil
     }
 
     /// Whether a new `CLBackgroundActivitySession` becomes active now, by Core Location's documented conditions:
     /// the app has effective authorization, declares `location` in `UIBackgroundModes`, and is in the foreground —
-    /// or resumes, at launch, a session that was active when it last ended. (Core Location makes the session object either way; an inactive one keeps nothing in use, which
-    /// `insufficientlyInUse` then reports.)
+    /// or resumes, at launch, a session that was active when it last ended; and the platform has such sessions (not
+    /// macOS or tvOS). (Core Location makes the session object either way; an inactive one keeps nothing in use,
+    /// which `insufficientlyInUse` then reports.)
     package var backgroundSessionWouldActivate: Bool {
-        authorization.status.isAuthorized && declarations.hasLocationBackgroundMode
-            && (appState == .foreground || resumableBackgroundSession)
+        platform.rules.backgroundActivitySessions && authorization.status.isAuthorized
+            && declarations.hasLocationBackgroundMode && (appState == .foreground || resumableBackgroundSession)
     }
 
     /// Starts a background session; as on iOS, only in the foreground, or at once after a launch when the session
@@ -61,6 +75,7 @@ extension LocationPolicy {
     /// - Returns: Whether a session runs.
     @discardableResult
     package mutating func startBackgroundSession() -> Bool {
+        guard platform.rules.backgroundActivitySessions else { return backgroundSessionActive }
         if appState == .foreground || (resumableBackgroundSession && authorization.status.isAuthorized) {
             backgroundSessionActive = true
             resumableBackgroundSession = false

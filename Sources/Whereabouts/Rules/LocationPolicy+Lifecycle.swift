@@ -15,6 +15,8 @@ extension LocationPolicy {
             if appState == .notRunning { resumableBackgroundSession = false }
             appState = .foreground
         case .background:
+            // A Mac app is not sent to the background (PlatformRules.backgroundState): it stays in use.
+            guard platform.rules.backgroundState else { return }
             appState = .background
             if !backgroundSessionActive { stopBeingInUse() }
         case .terminate:

@@ -4,6 +4,7 @@ extension LocationPolicy {
     /// Why region monitoring cannot start now, or `nil` when it can: it needs an authorized status and full
     /// accuracy.
     package var regionMonitoringError: LocationError? {
+        guard platform.rules.regionMonitoring else { return .regionMonitoringUnsupported }
         let now = authorization
         guard now.status.isAuthorized else {
             return .regionMonitoringUnavailable(

@@ -67,6 +67,9 @@ package struct LocationPolicy: Hashable, Sendable {
     package var properties = LocationProperties()
     /// Whether the app holds a service session that asks for authorization (When In Use or Always).
     package var holdsAuthorizingSession = false
+    // Platforms (issue 25, item 4).
+    /// The Apple platform whose rules apply (``PlatformRules``): iOS unless the OS was made for another.
+    package var platform = Platform.iOS
 
     // Termination and relaunch (`LocationPolicy+Relaunch.swift`).
     /// Whether a background activity session was active when the app ended: the app may resume it at once when it

@@ -67,23 +67,21 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
         #endif
     }
 
+    /// The capabilities of the platform this is compiled for, from the same rules the simulated OS follows.
     var capabilities: ManagerCapabilities {
+        ManagerCapabilities(platform: Self.platform)
+    }
+
+    /// The platform this is compiled for (Mac Catalyst's Core Location is iOS's).
+    static var platform: Platform {
         #if os(visionOS) || STANDIN_VISIONOS
-        ManagerCapabilities(
-            alwaysAuthorization: false,
-            heading: false,
-            visits: false,
-            backgroundUpdates: false,
-            backgroundIndicator: false
-        )
+        .visionOS
         #elseif os(watchOS) || STANDIN_WATCHOS
-        ManagerCapabilities(visits: false, pausing: false, backgroundIndicator: false)
+        .watchOS
         #elseif canImport(UIKit)
-        .all
+        .iOS
         #else
-        // macOS: no showsBackgroundLocationIndicator (API_UNAVAILABLE(macos)), and no UIBackgroundModes needed for
-        // background updates (Apple's "Handling location updates in the background": macOS does not suspend apps).
-        ManagerCapabilities(backgroundIndicator: false, backgroundModeRequired: false)
+        .macOS
         #endif
     }
 

@@ -41,6 +41,11 @@ struct Simulate: AsyncParsableCommand {
             (notRunning|foreground|background), "launchReason" (a reason, or none), "launchEvent" \
             (none|waiting|delivered|lost)
 
+            The optional "platform" says whose rules apply: ios (the default, also when absent), macos (no When \
+            In Use: Allow gives authorizedAlways; the app is never sent to the background), watchos (no regions, \
+            visits or significant changes), visionos (no Always, background updates or regions), tvos (When In \
+            Use and requestLocation only); any other value is a malformed scenario (exit code 2).
+
             The app listens for live updates from launch; `startUpdates` also ends a pause. The whole contract: \
             the documentation's "Simulating scenarios" article.
 

@@ -20,6 +20,7 @@ struct EngineHarness {
         store: InMemoryConsentStore? = nil,
         device: DeviceSettings = DeviceSettings(),
         options: SimulatedOS.Options = SimulatedOS.Options(),
+        platform: Platform = .iOS,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -38,7 +39,8 @@ struct EngineHarness {
             device: device,
             coarsener: Coarsener(secret: Coarsener.Secret(k0: 1, k1: 2)),
             clock: clock,
-            options: options
+            options: options,
+            platform: platform
         )
         client = .simulated(os: engine, source: source)
     }
