@@ -93,6 +93,9 @@ final class Run: Sendable {
         switch step {
         case .do(let action):
             await perform(action, notes: &notes)
+        case .person(.tapLocationButton, let precise):
+            if precise != nil { notes.append("\"precise\" applies to the first prompt only and was ignored") }
+            await tapLocationButton(notes: &notes)
         case .person(let answer, let precise):
             await respond(answer, precise: precise, notes: &notes, failures: &failures)
         case .app(let event):
@@ -240,6 +243,13 @@ final class Run: Sendable {
         }
     }
 
+    /// The person taps the app's Location Button: like a request, its result is collected once it is decided.
+    private func tapLocationButton(notes: inout [String]) async {
+        let before = await engine.presentedPrompt?.id
+        await submit(.locationButtonTap, notes: &notes)
+        if await engine.presentedPrompt?.id == before { notes.append("the person tapped the location button") }
+    }
+
     private func record(_ error: LocationError, notes: inout [String]) {
         state.result = error.code.rawValue
         notes.append("error \(error.code): \(error)")
@@ -263,6 +273,8 @@ final class Run: Sendable {
             case .keepWhileUsing: .keepWhileUsing
             case .allowPrecise: .allowPrecise
             case .dontAllowPrecise: .dontAllowPrecise
+            case .allowLocationButton: .allowLocationButton
+            case .dontAllowLocationButton, .tapLocationButton: .dontAllowLocationButton
             }
         guard given.kind == prompt.kind else {
             return failures.append(

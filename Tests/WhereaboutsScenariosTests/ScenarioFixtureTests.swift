@@ -28,6 +28,9 @@ struct ScenarioFixtureTests {
         "service-session-prompts-when-a-prompt-is-due",
         "service-session-re-asks-after-allow-once-lapses",
         "service-session-diagnostics",
+        "explicit-session-needed-in-the-background",
+        "pause-in-the-background-ends-when-in-use-until-launch",
+        "location-button-grant-lasts-one-use-of-the-app",
     ]
 
     /// The fixtures that must fail: they show what a failing run reports.

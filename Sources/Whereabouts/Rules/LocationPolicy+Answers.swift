@@ -36,6 +36,11 @@ extension LocationPolicy {
             temporaryFullAccuracy = true
         case .dontAllowPrecise:
             fullAccuracyDeclined = true
+        case .allowLocationButton:
+            grant.locationButtonApproved = true
+            grantThroughLocationButton()
+        case .dontAllowLocationButton:
+            break
         }
         return answer
     }

@@ -12,6 +12,7 @@ extension LocationPolicy {
         switch event {
         case .launch, .foreground:
             appState = .foreground
+            if event == .launch { pauseEndedUpdates = false }  // rule 14: a new launch may restart paused updates
         case .background:
             appState = .background
             if !backgroundSessionActive { stopBeingInUse() }
