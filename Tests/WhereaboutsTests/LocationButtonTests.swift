@@ -17,6 +17,8 @@ struct LocationButtonTests {
 
     /// Asks for one location through a client, and sends its source the fix that answers it.
     static func oneLocation(_ client: LocationClient, _ source: ScriptedSource) async throws -> Location {
+        // Unauthorized, the request fails at once and the source never runs: stop here rather than wait for it.
+        try #require(await client.authorization().status.isAuthorized)
         let request = Task { try await client.requestLocation() }
         await source.waitUntilRunning()
         await source.send(fix())
