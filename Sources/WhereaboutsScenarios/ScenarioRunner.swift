@@ -131,7 +131,12 @@ final class Run: Sendable {
         }
         let paused = await engine.isPaused
         if paused != pausedBefore {
-            notes.append(paused ? "updates paused (the device stood still)" : "updates resumed")
+            let ended = step == .app(.terminate)
+            notes.append(
+                paused
+                    ? "updates paused (the device stood still)"
+                    : ended ? "updates ended with the app" : "updates resumed"
+            )
         }
         let delivered = await engine.deliveredCount
         if delivered > deliveredBefore, let last = await engine.lastDelivered {
@@ -158,6 +163,9 @@ final class Run: Sendable {
                 state.subscription = nil
                 await listen()
                 await engine.removeSubscriber(running)
+                if await engine.isPaused {
+                    notes.append("updates stay paused: they paused in the background under When In Use (rule 14)")
+                }
                 return
             }
             state.wantsUpdates = true
