@@ -136,6 +136,13 @@ public struct Scenario: Sendable {
         case allowPrecise
         /// Don't allow precise (temporary full accuracy).
         case dontAllowPrecise
+        /// Not an answer: the person taps the app's Location Button (the first tap of the install shows the
+        /// `locationButton` prompt; a later one grants When In Use for this use of the app without asking).
+        case tapLocationButton
+        /// Allow, on the Location Button prompt.
+        case allowLocationButton
+        /// Don't Allow, on the Location Button prompt.
+        case dontAllowLocationButton
     }
 
     /// What the person changes in Settings (`settings`); `nil` leaves a value as it is.

@@ -96,6 +96,9 @@ final class Run: Sendable {
         case .do(let action):
             await appMakesItsManager(notes: &notes)
             await perform(action, notes: &notes)
+        case .person(.tapLocationButton, let precise):
+            if precise != nil { notes.append("\"precise\" applies to the first prompt only and was ignored") }
+            await tapLocationButton(notes: &notes)
         case .person(let answer, let precise):
             await respond(answer, precise: precise, notes: &notes, failures: &failures)
         case .app(let event):
@@ -137,7 +140,12 @@ final class Run: Sendable {
         await noteLaunchChanges(since: launchBefore, notes: &notes)
         let paused = await engine.isPaused
         if paused != pausedBefore {
-            notes.append(paused ? "updates paused (the device stood still)" : "updates resumed")
+            let ended = step == .app(.terminate)
+            notes.append(
+                paused
+                    ? "updates paused (the device stood still)"
+                    : ended ? "updates ended with the app" : "updates resumed"
+            )
         }
         let delivered = await engine.deliveredCount
         if delivered > deliveredBefore, let last = await engine.lastDelivered {
@@ -164,6 +172,9 @@ final class Run: Sendable {
                 state.subscription = nil
                 await listen()
                 await engine.removeSubscriber(running)
+                if await engine.isPaused {
+                    notes.append("updates stay paused: they paused in the background under When In Use (rule 14)")
+                }
                 return
             }
             state.wantsUpdates = true
@@ -249,6 +260,13 @@ final class Run: Sendable {
         }
     }
 
+    /// The person taps the app's Location Button: like a request, its result is collected once it is decided.
+    private func tapLocationButton(notes: inout [String]) async {
+        let before = await engine.presentedPrompt?.id
+        await submit(.locationButtonTap, notes: &notes)
+        if await engine.presentedPrompt?.id == before { notes.append("the person tapped the location button") }
+    }
+
     private func record(_ error: LocationError, notes: inout [String]) {
         state.result = error.code.rawValue
         notes.append("error \(error.code): \(error)")
@@ -272,6 +290,8 @@ final class Run: Sendable {
             case .keepWhileUsing: .keepWhileUsing
             case .allowPrecise: .allowPrecise
             case .dontAllowPrecise: .dontAllowPrecise
+            case .allowLocationButton: .allowLocationButton
+            case .dontAllowLocationButton, .tapLocationButton: .dontAllowLocationButton
             }
         guard given.kind == prompt.kind else {
             return failures.append(

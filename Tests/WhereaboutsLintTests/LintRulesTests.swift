@@ -54,7 +54,7 @@ struct LintRulesTests {
             "always-without-background-use": .warning, "unused-location-key": .warning,
             "misspelled-or-deprecated-key": .warning, "background-only-service-without-always": .warning,
             "reduced-default-needs-precise": .info, "unchecked-location-dependency": .info,
-            "linked-location-code": .info,
+            "linked-location-code": .info, "explicit-session-key-spelling": .warning,
         ]
         #expect(Dictionary(uniqueKeysWithValues: LintRule.all.map { ($0.id, $0.defaultSeverity) }) == expected)
         #expect(LintRule.all.map(\.defaultSeverity) == LintRule.all.map(\.defaultSeverity).sorted(by: >))

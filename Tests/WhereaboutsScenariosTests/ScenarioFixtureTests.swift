@@ -42,6 +42,9 @@ struct ScenarioFixtureTests {
         "platform-watchos",
         "platform-visionos",
         "platform-tvos",
+        "explicit-session-needed-in-the-background",
+        "pause-in-the-background-ends-when-in-use-until-launch",
+        "location-button-grant-lasts-one-use-of-the-app",
     ]
 
     /// The fixtures that must fail: they show what a failing run reports.

@@ -143,7 +143,7 @@ struct ScenarioParsingTests {
         #expect(
             names == [
                 "allowOnce", "allowWhileUsing", "dontAllow", "changeToAlways", "keepWhileUsing", "allowPrecise",
-                "dontAllowPrecise",
+                "dontAllowPrecise", "tapLocationButton", "allowLocationButton", "dontAllowLocationButton",
             ]
         )
     }

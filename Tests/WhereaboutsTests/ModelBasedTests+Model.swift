@@ -281,6 +281,8 @@ struct ReferenceModel {
             provisionalAlways = false
         case .allowPrecise:
             temporaryFull = true
+        case .allowLocationButton, .dontAllowLocationButton:
+            break  // the model never shows the Location Button prompt, so no answer ends up one of these
         case .dontAllowPrecise:
             break
         }

@@ -24,7 +24,14 @@ public struct UsageDescriptions: Hashable, Sendable, Codable {
     /// `UIBackgroundModes`.
     public static let backgroundModesKey = "UIBackgroundModes"
     /// `CLRequireExplicitServiceSession`: nothing asks for authorization unless a service session does.
+    ///
+    /// Core Location's `CLServiceSession.h` and Apple's page "Suspending authorization requests" spell the opt-in
+    /// this way; ``requireExplicitServiceSessionAlternateKey`` is the other spelling Apple's pages use.
     public static let requireExplicitServiceSessionKey = "CLRequireExplicitServiceSession"
+    /// `NSLocationRequireExplicitServiceSession`: the explicit-session opt-in as Apple's page "Handling location
+    /// updates in the background" spells it. Whereabouts reads both spellings; `whereabouts lint` asks for
+    /// ``requireExplicitServiceSessionKey`` beside it.
+    public static let requireExplicitServiceSessionAlternateKey = "NSLocationRequireExplicitServiceSession"
     /// `CFBundleDisplayName`, the app name a prompt shows.
     public static let displayNameKey = "CFBundleDisplayName"
     /// `CFBundleName`, the app name a prompt shows when there is no display name.
@@ -42,8 +49,10 @@ public struct UsageDescriptions: Hashable, Sendable, Codable {
     public var backgroundModes: [String]
     /// The app's name as a prompt shows it, when declared.
     public var appName: String?
-    /// Whether the app declares `CLRequireExplicitServiceSession`: live updates then carry
-    /// ``Diagnostic/serviceSessionRequired`` while no ``ServiceSession`` asks for authorization.
+    /// Whether the app declares `CLRequireExplicitServiceSession` or `NSLocationRequireExplicitServiceSession` true:
+    /// live updates then carry ``Diagnostic/serviceSessionRequired`` while no ``ServiceSession`` asks for
+    /// authorization, and out of the foreground the app gets fixes and monitoring events only while it holds a
+    /// session with the authorization they need.
     public var requiresExplicitServiceSession = false
 
     /// Creates declarations in code.
@@ -188,16 +197,17 @@ public struct UsageDescriptions: Hashable, Sendable, Codable {
             modes = strings
         }
 
+        // Either spelling opts in: Apple's pages use both.
         var explicitSession = false
-        if let value = dictionary[Self.requireExplicitServiceSessionKey] {
+        for key in [Self.requireExplicitServiceSessionKey, Self.requireExplicitServiceSessionAlternateKey] {
+            guard let value = dictionary[key] else { continue }
             guard let flag = Self.bool(value) else {
                 throw .invalidInfoPlist(
                     file: file,
-                    problem: "\(Self.requireExplicitServiceSessionKey) must be a boolean (<true/> or <false/>), not "
-                        + Self.typeName(value)
+                    problem: "\(key) must be a boolean (<true/> or <false/>), not " + Self.typeName(value)
                 )
             }
-            explicitSession = flag
+            explicitSession = explicitSession || flag
         }
 
         self.init(

@@ -1,9 +1,10 @@
 extension Grant {
     enum CodingKeys: String, CodingKey {
         case decision, precise, alwaysPromptShown, provisionalAlways, monitoredRegions
+        case locationButtonApproved
     }
 
-    /// Decodes a grant; `monitoredRegions`, added after the first version, may be absent.
+    /// Decodes a grant; `monitoredRegions` and `locationButtonApproved`, added after the first version, may be absent.
     ///
     /// - Parameter decoder: The decoder.
     /// - Throws: What the decoder throws for a missing or mistyped key.
@@ -16,5 +17,6 @@ extension Grant {
             provisionalAlways: try container.decode(Bool.self, forKey: .provisionalAlways)
         )
         monitoredRegions = try container.decodeIfPresent([Region].self, forKey: .monitoredRegions) ?? []
+        locationButtonApproved = try container.decodeIfPresent(Bool.self, forKey: .locationButtonApproved) ?? false
     }
 }

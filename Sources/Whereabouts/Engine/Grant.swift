@@ -27,6 +27,9 @@ public struct Grant: Hashable, Sendable, Codable {
     public var provisionalAlways: Bool
     /// The regions the app monitors, which survive a relaunch; at most 20.
     public var monitoredRegions: [Region] = []
+    /// Whether the person approved the app's Location Button at its first tap: later taps grant When In Use for
+    /// that use of the app without asking (Core Location UI's `LocationButton`).
+    public var locationButtonApproved = false
 
     /// Creates a grant.
     ///

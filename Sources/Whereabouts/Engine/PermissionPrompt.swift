@@ -12,6 +12,9 @@ public struct PermissionPrompt: Hashable, Sendable, Identifiable, CustomStringCo
         case alwaysUpgrade
         /// Temporary precise location for one purpose: Allow Once, Don't Allow.
         case temporaryFullAccuracy
+        /// The first tap of the app's Location Button (Core Location UI): whether the person is comfortable sharing
+        /// their location through the button. Apple does not publish its wording; Whereabouts words it.
+        case locationButton
     }
 
     /// A number unique among this engine's prompts.
@@ -59,6 +62,7 @@ public struct PermissionPrompt: Hashable, Sendable, Identifiable, CustomStringCo
         case .whenInUse: "Allow “\(appName)” to use your location?"
         case .alwaysUpgrade: "Allow “\(appName)” to also use your location even when you are not using the app?"
         case .temporaryFullAccuracy: "“\(appName)” would like to use your precise location"
+        case .locationButton: "Share your location with “\(appName)” each time you tap its location button?"
         }
     }
 
@@ -68,6 +72,7 @@ public struct PermissionPrompt: Hashable, Sendable, Identifiable, CustomStringCo
         case .whenInUse: ["Allow Once", "Allow While Using App", "Don’t Allow"]
         case .alwaysUpgrade: ["Keep Only While Using", "Change to Always Allow"]
         case .temporaryFullAccuracy: ["Allow Once", "Don’t Allow"]
+        case .locationButton: ["Allow", "Don’t Allow"]
         }
     }
 

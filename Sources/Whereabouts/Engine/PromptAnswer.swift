@@ -14,6 +14,11 @@ public enum PromptAnswer: Hashable, Sendable, CustomStringConvertible {
     case allowPrecise
     /// Temporary full accuracy prompt: Don't Allow.
     case dontAllowPrecise
+    /// Location Button prompt: Allow (this tap, and every later one without asking, grants When In Use for that use
+    /// of the app).
+    case allowLocationButton
+    /// Location Button prompt: Don't Allow (nothing is granted; the next tap asks again).
+    case dontAllowLocationButton
 
     /// The prompt this answer belongs to.
     public var kind: PermissionPrompt.Kind {
@@ -21,18 +26,20 @@ public enum PromptAnswer: Hashable, Sendable, CustomStringConvertible {
         case .allowOnce, .allowWhileUsing, .dontAllow: .whenInUse
         case .changeToAlways, .keepWhileUsing: .alwaysUpgrade
         case .allowPrecise, .dontAllowPrecise: .temporaryFullAccuracy
+        case .allowLocationButton, .dontAllowLocationButton: .locationButton
         }
     }
 
     /// The declining answer of a prompt: what the engine applies when an answer does not fit.
     ///
     /// - Parameter kind: The prompt.
-    /// - Returns: Don't Allow, Keep Only While Using, or Don't Allow (precise).
+    /// - Returns: Don't Allow, Keep Only While Using, Don't Allow (precise), or Don't Allow (Location Button).
     public static func decline(_ kind: PermissionPrompt.Kind) -> PromptAnswer {
         switch kind {
         case .whenInUse: .dontAllow
         case .alwaysUpgrade: .keepWhileUsing
         case .temporaryFullAccuracy: .dontAllowPrecise
+        case .locationButton: .dontAllowLocationButton
         }
     }
 
@@ -46,6 +53,8 @@ public enum PromptAnswer: Hashable, Sendable, CustomStringConvertible {
         case .keepWhileUsing: "keepWhileUsing"
         case .allowPrecise: "allowPrecise"
         case .dontAllowPrecise: "dontAllowPrecise"
+        case .allowLocationButton: "allowLocationButton"
+        case .dontAllowLocationButton: "dontAllowLocationButton"
         }
     }
 }

@@ -420,7 +420,7 @@ extension SimulatedOS {
         // The standard service (live updates, startUpdatingLocation): not while paused, and through the
         // distance filter.
         let standard =
-            hasStandardConsumers && !isPaused(forFixFrom: key)
+            hasStandardConsumers && !policy.updatesEndedByPause && !isPaused(forFixFrom: key)
             && LocationPolicy.passesDistanceFilter(raw, since: lastStandardFix, filter: rules.distanceFilter)
         let location = standard ? (precise ? raw : coarsener.coarsen(raw)) : nil
         if let location {

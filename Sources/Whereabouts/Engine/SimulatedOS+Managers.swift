@@ -81,6 +81,7 @@ extension SimulatedOS {
             // What the batch delivered before the pause goes out first.
             flushOutgoing()
             pausedSlots.insert(key)
+            update { $0.updatesPaused() }
             send(.didPauseLocationUpdates, to: key)
         }
     }
@@ -109,7 +110,8 @@ extension SimulatedOS {
     ///
     /// - Parameter key: The manager's slot.
     func resume(_ key: SourceSlot.Key) {
-        guard pausedSlots.remove(key) != nil else { return }
+        // Rule 14: under When In Use a pause lasts until the app launches again.
+        guard !policy.updatesEndedByPause, pausedSlots.remove(key) != nil else { return }
         send(.didResumeLocationUpdates, to: key)
     }
 

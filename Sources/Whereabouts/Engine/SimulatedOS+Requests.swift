@@ -6,6 +6,8 @@ extension SimulatedOS {
         case always
         case temporaryFullAccuracy(purposeKey: String)
         case location
+        /// The person taps the app's Location Button (rule 15).
+        case locationButtonTap
     }
 
     /// Decides a request now and returns its ticket; the prompt, if one is due, is on screen
@@ -32,6 +34,8 @@ extension SimulatedOS {
             start(update { $0.requestTemporaryFullAccuracy(purposeKey: key) }, ticket: ticket, purposeKey: key)
         case .location:
             decideLocation(ticket, key: slot(of: client))
+        case .locationButtonTap:
+            start(update { $0.tapLocationButton() }, ticket: ticket)
         }
         return ticket
     }

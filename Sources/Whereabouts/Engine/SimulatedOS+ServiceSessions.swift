@@ -23,7 +23,7 @@ extension SimulatedOS {
         )
         let channel = DiagnosticsChannel(policy.diagnostics(for: session))
         sessions[id] = (session, channel)
-        policy.holdsAuthorizingSession = holdsAuthorizingSession
+        policy.holdSessions(sessions.values.map { $0.session.authorization })
         stateDidChange()
         return ServiceSession(
             authorization: authorization,
@@ -49,12 +49,8 @@ extension SimulatedOS {
     func endServiceSession(_ id: Int) {
         guard let ended = sessions.removeValue(forKey: id) else { return }
         ended.channel.finish()
-        policy.holdsAuthorizingSession = holdsAuthorizingSession
+        policy.holdSessions(sessions.values.map { $0.session.authorization })
         stateDidChange()
-    }
-
-    private var holdsAuthorizingSession: Bool {
-        sessions.values.contains { $0.session.authorization != .noAuthorization }
     }
 
     /// The app came into use (launch, foreground): each session may ask again (an Allow Once that lapsed).

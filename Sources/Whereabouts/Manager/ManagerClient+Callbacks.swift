@@ -49,6 +49,7 @@ extension ManagerClient {
             broadcast(.didVisit(visit))
         case .didPauseLocationUpdates:
             paused = true
+            policy.updatesPaused()
             broadcast(.didPauseLocationUpdates)
             refreshDiagnostics()
         case .sourceDidEnd(let error):

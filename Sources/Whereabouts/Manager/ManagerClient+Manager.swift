@@ -67,9 +67,10 @@ extension ManagerClient {
         updateDemand()
     }
 
-    /// Updates that Core Location paused start again: the adapter starts them, and tells the app they resumed.
+    /// Updates that Core Location paused start again: the adapter starts them, and tells the app they resumed. Not
+    /// when they paused under When In Use: Core Location then delivers none until the app launches again (rule 14).
     func resumeAfterPause() {
-        guard paused, isUpdatingLocation else { return }
+        guard paused, isUpdatingLocation, !policy.updatesEndedByPause else { return }
         manager.startUpdatingLocation()
         paused = false
         broadcast(.didResumeLocationUpdates)
@@ -166,7 +167,7 @@ extension ManagerClient {
     /// A service session started or ended: the policy holds whether one asks for authorization (an app that
     /// requires explicit sessions is told it needs one while none does).
     private func sessionsChanged() {
-        policy.holdsAuthorizingSession = sessions.values.contains { $0.session.authorization != .noAuthorization }
+        policy.holdSessions(sessions.values.map { $0.session.authorization })
     }
 
     /// The app came into use again: each emulated session may ask again.

@@ -128,7 +128,7 @@ extension ManagerClient {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 locationRequests[id] = LocationRequest(continuation: continuation, elapsed: elapsed)
-                if paused {
+                if paused && !policy.updatesEndedByPause {
                     // Apple's requestLocation() page: the call does nothing while location services run, which
                     // paused updates still do; its pausesLocationUpdatesAutomatically page: paused updates deliver
                     // nothing until the app starts them again. Left to Core Location, the request would wait until
@@ -282,6 +282,9 @@ extension ManagerClient {
             return now.status == .authorizedAlways ? .changeToAlways : .keepWhileUsing
         case .whenInUse, .temporaryFullAccuracy:
             return now.status.isAuthorized ? .allowWhileUsing(precise: precise) : .dontAllow
+        case .locationButton:
+            // The client logic never shows it (the OS does, at a tap); the status tells whether it granted.
+            return now.status.isAuthorized ? .allowLocationButton : .dontAllowLocationButton
         }
     }
 

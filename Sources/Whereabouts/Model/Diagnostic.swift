@@ -13,7 +13,8 @@ public enum Diagnostic: String, Hashable, Sendable, Codable, CaseIterable {
     /// A permission prompt is on screen, waiting for the person.
     case authorizationRequestInProgress
     /// The app is not in use enough for its grant: in the background with When In Use and no
-    /// background session, so fixes are withheld.
+    /// background session, so fixes are withheld; or, having opted into explicit sessions, in the background with
+    /// Always and no Always ``ServiceSession``.
     case insufficientlyInUse
     /// The person declined temporary full accuracy.
     case fullAccuracyDenied
@@ -25,7 +26,8 @@ public enum Diagnostic: String, Hashable, Sendable, Codable, CaseIterable {
     case locationUnavailable
     /// The device has not moved for a while.
     case stationary
-    /// The app declares `CLRequireExplicitServiceSession` and holds no ``ServiceSession`` that asks for
-    /// authorization, so nothing will ask the person while the status is not determined.
+    /// The app declares `CLRequireExplicitServiceSession` (or `NSLocationRequireExplicitServiceSession`) and holds
+    /// no ``ServiceSession`` that asks for authorization: nothing will ask the person while the status is not
+    /// determined, and out of the foreground no fix or monitoring event reaches the app.
     case serviceSessionRequired
 }

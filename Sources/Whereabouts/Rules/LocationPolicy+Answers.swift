@@ -38,6 +38,11 @@ extension LocationPolicy {
             temporaryFullAccuracy = true
         case .dontAllowPrecise:
             fullAccuracyDeclined = true
+        case .allowLocationButton:
+            grant.locationButtonApproved = true
+            grantThroughLocationButton()
+        case .dontAllowLocationButton:
+            break
         }
         return answer
     }

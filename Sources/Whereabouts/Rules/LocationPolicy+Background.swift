@@ -20,8 +20,8 @@ extension LocationPolicy {
         case .foreground: return true
         case .notRunning: return false
         case .background:
-            if now.status == .authorizedAlways { return !grant.provisionalAlways && allowed }
-            return allowed && backgroundSessionActive
+            if now.status == .authorizedAlways { return mayDeliverWithAlways(allowingBackgroundUpdates: allowed) }
+            return mayDeliverWithBackgroundSession(allowingBackgroundUpdates: allowed)
         }
     }
 
@@ -29,11 +29,14 @@ extension LocationPolicy {
     package var isInUse: Bool { appState == .foreground || mayDeliverLocations }
 
     /// Whether events that need no running updates (region crossings, visits) reach the app: authorized, and in
-    /// the foreground or with real (not provisional) Always.
+    /// the foreground or with real (not provisional) Always — under the explicit-session opt-in, with an Always
+    /// session held (rule 13).
     package var mayDeliverMonitoringEvents: Bool {
         let status = authorization.status
         guard status.isAuthorized else { return false }
-        return appState == .foreground || (status == .authorizedAlways && !grant.provisionalAlways)
+        guard appState != .foreground else { return true }
+        guard status == .authorizedAlways, !grant.provisionalAlways else { return false }
+        return !needsExplicitSession || holdsSession(asking: .always)
     }
 
     /// Sets `allowsBackgroundLocationUpdates`.

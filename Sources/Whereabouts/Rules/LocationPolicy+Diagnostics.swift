@@ -18,7 +18,7 @@ extension LocationPolicy {
         circumstances.serviceSessionRequired =
             declarations.requiresExplicitServiceSession && !holdsAuthorizingSession
             && authorization.status == .notDetermined
-        return Diagnostic.holding(for: authorization, circumstances)
+        return Diagnostic.holding(for: authorization, circumstances).union(explicitSessionDiagnostics())
     }
 
     /// Clears what a new authorization answers: real Always ends "Always was declined", and full accuracy ends

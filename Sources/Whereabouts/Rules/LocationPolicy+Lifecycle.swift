@@ -14,6 +14,7 @@ extension LocationPolicy {
             // In the foreground a new session starts anyway: the one kept from the last run is not resumed.
             if appState == .notRunning { resumableBackgroundSession = false }
             appState = .foreground
+            if event == .launch { pauseEndedUpdates = false }  // rule 14: a new launch may restart paused updates
         case .background:
             // A Mac app is not sent to the background (PlatformRules.backgroundState): it stays in use.
             guard platform.rules.backgroundState else { return }

@@ -50,7 +50,7 @@ extension LocationPolicy {
             fullAccuracyDeclined = false
         case .dontAllowPrecise:
             fullAccuracyDeclined = true
-        case .allowOnce, .allowWhileUsing, .dontAllow, .changeToAlways:
+        case .allowOnce, .allowWhileUsing, .dontAllow, .changeToAlways, .allowLocationButton, .dontAllowLocationButton:
             break
         }
     }

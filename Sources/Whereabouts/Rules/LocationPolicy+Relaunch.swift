@@ -25,6 +25,8 @@ extension LocationPolicy {
     /// background activity session.
     package mutating func launchInBackground() {
         appState = .background
+        // A new launch: updates a pause ended under When In Use may run again (rule 14).
+        pauseEndedUpdates = false
     }
 
     /// The launch's window ended: a background activity session the app did not resume at once ends for good.

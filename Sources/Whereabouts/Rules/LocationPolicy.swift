@@ -75,6 +75,12 @@ package struct LocationPolicy: Hashable, Sendable {
     /// Whether a background activity session was active when the app ended: the app may resume it at once when it
     /// is next run, even in the background, until the launch's window ends.
     package var resumableBackgroundSession = false
+    // Explicit sessions (rule 13): set with ``holdSessions(_:)`` together with ``holdsAuthorizingSession``.
+    /// The most a service session the app holds asks for (Always over When In Use over none); `nil` when it holds none.
+    package var strongestHeldSession: ServiceSession.AuthorizationRequirement?
+    // Pauses (rule 14): set by ``updatesPaused()``, cleared by a launch.
+    /// Whether a pause of location updates while the app had When In Use ended their access until it launches again.
+    package var pauseEndedUpdates = false
 
     /// Creates the state of a launched app in the foreground.
     ///

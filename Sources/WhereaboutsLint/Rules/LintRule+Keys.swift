@@ -1,8 +1,11 @@
+internal import Whereabouts
+
 /// The rules about the location keys a target declares: missing, vague, misspelled or unused.
 extension LintRule {
     /// The rules of this file, in the order they are declared.
     static let keyRules: [LintRule] = [
         missingUsageDescription, vagueUsageDescription, unusedLocationKey, misspelledOrDeprecatedKey,
+        explicitSessionKeySpelling,
     ]
 
     /// `missing-usage-description` (error): each use that prompts (a request, `liveUpdates`, `CLMonitor`,
@@ -208,5 +211,47 @@ extension LintRule {
             }
         }
         return outcomes
+    }
+
+    /// `explicit-session-key-spelling` (warning): the explicit-session opt-in declared as
+    /// `NSLocationRequireExplicitServiceSession` without `CLRequireExplicitServiceSession`, the spelling of Core
+    /// Location's `CLServiceSession.h` and of Apple's page "Suspending authorization requests"; or both spellings
+    /// declared with different values.
+    public static let explicitSessionKeySpelling = LintRule(
+        id: "explicit-session-key-spelling",
+        name: "ExplicitSessionKeySpelling",
+        defaultSeverity: .warning,
+        summary: "The explicit-session opt-in is declared only as NSLocationRequireExplicitServiceSession, or the "
+            + "two spellings disagree.",
+        discussion: "Apple's pages spell the opt-in two ways: CLRequireExplicitServiceSession in \"Suspending "
+            + "authorization requests\" and in Core Location's CLServiceSession.h, "
+            + "NSLocationRequireExplicitServiceSession in \"Handling location updates in the background\". An app "
+            + "that declares only the spelling iOS does not read gets implicit sessions and prompts it meant to defer."
+    ) { context in
+        let documented = UsageDescriptions.requireExplicitServiceSessionKey
+        let other = UsageDescriptions.requireExplicitServiceSessionAlternateKey
+        guard let declared = context.declared(other) else { return [] }
+        guard let spelled = context.declared(documented) else {
+            return [
+                RuleOutcome(
+                    message: "\(other) is the spelling of Apple's page \"Handling location updates in the "
+                        + "background\", but Core Location's CLServiceSession.h and Apple's page \"Suspending "
+                        + "authorization requests\" spell the explicit-session opt-in \(documented); "
+                        + "\(context.whereToAdd(documented)) with the same value, and keep \(other) beside it so "
+                        + "that the opt-in holds whichever spelling iOS reads.",
+                    position: declared.position
+                )
+            ]
+        }
+        guard spelled.value != declared.value else { return [] }
+        return [
+            RuleOutcome(
+                message:
+                    "\(documented) (at \(spelled.position.description)) and \(other) are both declared, with different "
+                    + "values, so whether the app opted into explicit service sessions depends on which spelling "
+                    + "iOS reads; give both the same value (true to opt in).",
+                position: declared.position
+            )
+        ]
     }
 }

@@ -25,7 +25,9 @@ struct Simulate: AsyncParsableCommand {
             (other|automotiveNavigation|fitness|otherNavigation|airborne), "pausesAutomatically" (bool), \
             "showsBackgroundIndicator" (bool), "headingFilter" (degrees or "none")
               person    the answer to the prompt on screen: allowOnce, allowWhileUsing, dontAllow ("precise": \
-            bool), changeToAlways, keepWhileUsing, allowPrecise, dontAllowPrecise
+            bool), changeToAlways, keepWhileUsing, allowPrecise, dontAllowPrecise, allowLocationButton, \
+            dontAllowLocationButton; or tapLocationButton, a tap on the app's Location Button (the first tap of \
+            the install shows the locationButton prompt, a later one grants When In Use for this use of the app)
               app       launch, foreground, background, terminate, or launchInBackground with "reason": \
             regionEntry|regionExit|visit|significantLocationChange|backgroundActivitySession (the system \
             launches the terminated app in the background; the do steps after it are its launch code, the \

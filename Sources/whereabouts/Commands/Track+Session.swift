@@ -100,7 +100,7 @@ struct TrackSetup {
         switch decision.prompt {
         case .whenInUse?: return "has no location decision yet"
         case .alwaysUpgrade?: return "would ask to upgrade to Always (asked once per install)"
-        case .temporaryFullAccuracy?, nil: break
+        case .temporaryFullAccuracy?, .locationButton?, nil: break
         }
         guard let key = command.purposeKey, policy.requestTemporaryFullAccuracy(purposeKey: key).prompt != nil else {
             return nil

@@ -13,6 +13,8 @@ struct CommandLinePrompter: PermissionPrompter {
             case .whenInUse: answer
             case .temporaryFullAccuracy: temporaryAnswer
             case .alwaysUpgrade: alwaysAnswer
+            // The command line never taps a Location Button; were it asked, it declines.
+            case .locationButton: .decline(.locationButton)
             }
         terminal.error("\(prompt.title) — answered \(given) (from the command line)")
         return given

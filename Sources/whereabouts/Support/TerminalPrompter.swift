@@ -29,6 +29,8 @@ struct TerminalPrompter: PermissionPrompter {
             case (.alwaysUpgrade, "2"): return .changeToAlways
             case (.temporaryFullAccuracy, "1"): return .allowPrecise
             case (.temporaryFullAccuracy, "2"): return .dontAllowPrecise
+            case (.locationButton, "1"): return .allowLocationButton
+            case (.locationButton, "2"): return .dontAllowLocationButton
             default:
                 terminal.error("“\(line)” is not one of the choices; type the number of a button and press Return.")
             }
