@@ -104,7 +104,7 @@ final class Run: Sendable {
         case .app(let event):
             await engine.handle(event)
             if event == .background, await engine.appState == .foreground {
-                notes.append("a \(engine.platform) app is not sent to the background: it stays in use")
+                notes.append("a \(engine.platform.displayName) app is not sent to the background: it stays in use")
             }
             if event == .terminate {
                 state.subscription = nil

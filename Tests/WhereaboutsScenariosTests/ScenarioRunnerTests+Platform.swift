@@ -20,7 +20,7 @@ extension ScenarioRunnerTests {
         var scenario = try Self.scenario(#"{"app": "background"}"#)
         scenario.platform = .macOS
         let step = try #require(await ScenarioRunner(scenario).run().steps.first)
-        #expect(step.notes == ["a macos app is not sent to the background: it stays in use"])
+        #expect(step.notes == ["a macOS app is not sent to the background: it stays in use"])
         scenario.platform = .iOS
         #expect(try #require(await ScenarioRunner(scenario).run().steps.first).notes == [])
     }

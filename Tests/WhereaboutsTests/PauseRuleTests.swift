@@ -93,4 +93,14 @@ struct PauseRuleTests {
         background.changeSettings(status: .authorizedAlways, precise: nil, servicesEnabled: nil, restricted: nil)
         #expect(!background.updatesEndedByPause, "Always lifts it")
     }
+
+    @Test("14: a launch in the background by the system is a new launch too: updates a pause ended may run again")
+    func backgroundRelaunchEndsThePauseRule() {
+        var policy = PolicyFixtures.policy(.whenInUse, precise: true, appState: .background)
+        policy.updatesPaused()
+        #expect(policy.updatesEndedByPause)
+        policy.handle(.terminate)
+        policy.launchInBackground()
+        #expect(!policy.updatesEndedByPause)
+    }
 }

@@ -30,4 +30,15 @@ public enum Platform: String, Hashable, Sendable, CaseIterable, CustomStringConv
 
     /// The name as scenarios spell it: `ios`, `macos`, `watchos`, `visionos` or `tvos`.
     public var description: String { rawValue }
+
+    /// The name as Apple writes it, for people: iOS, macOS, watchOS, visionOS or tvOS.
+    public var displayName: String {
+        switch self {
+        case .iOS: "iOS"
+        case .macOS: "macOS"
+        case .watchOS: "watchOS"
+        case .visionOS: "visionOS"
+        case .tvOS: "tvOS"
+        }
+    }
 }
