@@ -153,13 +153,12 @@ struct GPSDSourceTests {
     }
 
     @Test func connectionRefusedIsReportedOnceWhileTheBackoffDoublesToItsCap() async throws {
-        let fake = try await FakeGPSD.start()
-        try await fake.stop()
+        let closed = try RefusingPort()
         let clock = TestClock()
         let configuration = GPSDSource.Configuration(maximumBackoff: .seconds(1), staleAfter: .seconds(3600))
-        let source = GPSDSource(port: fake.port, configuration: configuration, clock: clock)
+        let source = GPSDSource(port: closed.port, configuration: configuration, clock: clock)
         let recorder = EventRecorder(source.events())
-        let refused = SourceEvent.unavailable("gpsd at 127.0.0.1:\(fake.port): connection refused; reconnecting")
+        let refused = SourceEvent.unavailable("gpsd at 127.0.0.1:\(closed.port): connection refused; reconnecting")
         #expect(await recorder.wait(for: 1) == [refused])
         #expect(await eventually { await clock.hasSleepers })
         for (wait, attempt) in [(250, 2), (500, 3), (1000, 4), (1000, 5)] {
@@ -174,6 +173,7 @@ struct GPSDSourceTests {
         #expect(await eventually { !(await clock.hasSleepers) })
         await clock.advance(by: .seconds(10))
         #expect(source.statistics.connectionAttempts == 5)
+        withExtendedLifetime(closed) {}
     }
 
     @Test func noFixIsReportedOncePerTransition() async throws {

@@ -5,8 +5,9 @@ import NIOPosix
 enum LoopbackPort {
     /// A port nothing listens on now: bound to 127.0.0.1:0, read back, and closed.
     ///
-    /// Another process could take it before the caller binds it; on this machine nothing
-    /// picks ports at random fast enough for that to matter.
+    /// Another test could bind it before the caller does (tests bind ports in parallel, and a
+    /// freed port can come back at once); the caller's bind then fails loudly. For a port that
+    /// must stay closed, use ``RefusingPort``, which keeps it taken.
     ///
     /// - Returns: The port.
     /// - Throws: When no socket can be bound.
