@@ -25,6 +25,9 @@ public final class StandInDevice {
     /// Whether the heading calibration display is on screen: shown when a manager's delegate allowed it for a heading
     /// that needs calibration, until an app dismisses it.
     public internal(set) var headingCalibrationShown = false
+    /// The application object of this launch of the app (`UIApplication` or `WKApplication`), made by the
+    /// application stand-in on first use: each device is one launch, with an application object of its own.
+    public var application: AnyObject?
     /// The location managers made on this device, oldest first (held weakly, as the app owns them).
     private var managers: [WeakManager] = []
     /// A manager kept for the app's sessions when the app holds none of its own.

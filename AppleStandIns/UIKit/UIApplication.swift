@@ -18,14 +18,22 @@ open class UIApplication {
     }
 
     /// The app's application object (unavailable in app extensions).
-    open class var shared: UIApplication { standInShared }
+    open class var shared: UIApplication { standInApplication }
     /// The app's state.
     open var applicationState: UIApplication.State {
         UIApplication.State(rawValue: StandInDevice.current?.applicationStateRawValue ?? 0) ?? .active
     }
 
-    // The runnable model (not Apple's): the app of StandInDevice.current, whose notifications the device posts.
+    // The runnable model (not Apple's): the app of StandInDevice.current, whose notifications the device posts. Each
+    // device is a launch of the app, with an application object of its own, as each process has one.
     private static let standInShared = UIApplication()
+    private static var standInApplication: UIApplication {
+        guard let device = StandInDevice.current else { return standInShared }
+        if let application = device.application as? UIApplication { return application }
+        let application = UIApplication()
+        device.application = application
+        return application
+    }
 
     /// `UIApplication.willTerminateNotification`.
     nonisolated public static let willTerminateNotification = NSNotification.Name(

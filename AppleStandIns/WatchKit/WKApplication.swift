@@ -18,14 +18,22 @@ public enum WKApplicationState: Int, Sendable {
 @MainActor
 open class WKApplication {
     /// The app object.
-    open class func shared() -> WKApplication { standInShared }
+    open class func shared() -> WKApplication { standInApplication }
     /// The app's state.
     open var applicationState: WKApplicationState {
         WKApplicationState(rawValue: StandInDevice.current?.applicationStateRawValue ?? 0) ?? .active
     }
 
-    // The runnable model (not Apple's): the app of StandInDevice.current, whose notifications the device posts.
+    // The runnable model (not Apple's): the app of StandInDevice.current, whose notifications the device posts. Each
+    // device is a launch of the app, with an application object of its own, as each process has one.
     private static let standInShared = WKApplication()
+    private static var standInApplication: WKApplication {
+        guard let device = StandInDevice.current else { return standInShared }
+        if let application = device.application as? WKApplication { return application }
+        let application = WKApplication()
+        device.application = application
+        return application
+    }
 
     /// `WKApplication.willResignActiveNotification`.
     public static let willResignActiveNotification = NSNotification.Name("WKApplicationWillResignActiveNotification")

@@ -113,8 +113,9 @@ extension LocationManaging {
     package func settle() async {}
 
     /// Whether a background activity session that was active when the app last ended may be resumed now, at launch,
-    /// even in the background (`CLBackgroundActivitySession.h`). Core Location does not say: `false`, so the client
-    /// logic starts a session only in the foreground; the simulated OS's manager tells.
+    /// even in the background (`CLBackgroundActivitySession.h`). `false` unless the manager says: the client logic
+    /// then starts a session only in the foreground. The simulated OS's manager asks the OS; the Core Location
+    /// manager reads the launch (in the background, before the app has been active).
     package var mayResumeBackgroundActivitySession: Bool { false }
 
     /// The session's diagnostics reach the adapter through `receive` only.

@@ -38,6 +38,20 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
     override init() {
         super.init()
         manager.delegate = self
+        #if canImport(UIKit) || os(watchOS) || STANDIN_WATCHOS
+        // Read at once: the app becoming active from now on closes the launch's window to resume a session.
+        _ = LaunchWindow.isOpen
+        #endif
+    }
+
+    /// Whether a background activity session kept from the app's last run may be resumed now: in a launch in the
+    /// background, before the app has been active or started one (``LaunchWindow``). Never on macOS.
+    var mayResumeBackgroundActivitySession: Bool {
+        #if canImport(UIKit) || os(watchOS) || STANDIN_WATCHOS
+        LaunchWindow.isOpen
+        #else
+        false
+        #endif
     }
 
     var authorizationStatus: AuthorizationStatus {
@@ -315,6 +329,7 @@ final class CoreLocationManager: NSObject, LocationManaging, CLLocationManagerDe
     func startBackgroundActivitySession() -> Bool {
         #if canImport(UIKit) || os(watchOS) || STANDIN_WATCHOS
         if backgroundSession == nil { backgroundSession = CLBackgroundActivitySession() }
+        LaunchWindow.close()
         return true
         #else
         return false

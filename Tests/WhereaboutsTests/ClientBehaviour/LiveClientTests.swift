@@ -63,6 +63,42 @@ struct LiveClientTests {
         #endif
     }
 
+    #if !(WHEREABOUTS_LIVE_MACOS || WHEREABOUTS_LIVE_VISIONOS)
+    @Test("Relaunched in the background to resume its session, the app starts it again at launch and gets its updates")
+    func aBackgroundLaunchResumesTheBackgroundActivitySession() async throws {
+        let made = await ClientKind.live.make(status: .authorizedWhenInUse)
+        let device = try #require(made as? SimulatedClientUnderTest)
+        let os = device.engine
+        try await device.client.setAllowsBackgroundLocationUpdates(true)
+        #expect(await device.client.startBackgroundSession())
+        var running = await device.client.liveUpdates().makeAsyncIterator()
+        await device.locateWhenAsked(ClientBehaviourEndpointTests.fix(north: 0, second: 0))
+        _ = try await running.next()
+        await device.terminate()
+        #expect(await os.launchInBackground(.backgroundActivitySession))
+
+        // The relaunched app: a new launch on the same device, whose launch code makes the live client.
+        let holder = await LiveClientHolder.make(os: os, source: device.source)
+        let client = LocationClient.managed(holder)
+        try await client.setAllowsBackgroundLocationUpdates(true)
+        #expect(await client.startBackgroundSession(), "the session of the app's last run resumes at launch")
+        var updates = await client.liveUpdates().makeAsyncIterator()
+        let fix = ClientBehaviourEndpointTests.fix(north: 100, second: 60)
+        await device.locateWhenAsked(fix)
+        var update = try await updates.next()
+        while update != nil, update?.location == nil { update = try await updates.next() }
+        #expect(update?.location?.coordinate == fix.coordinate)
+        #expect(update?.diagnostics.contains(.insufficientlyInUse) == false)
+
+        // Once the app has been active, a session ended in the foreground does not start again in the background.
+        await client.stopBackgroundSession()
+        await device.enterForeground()
+        await device.enterBackground()
+        #expect(await eventually { !holder.adapter.isForeground })
+        #expect(await client.startBackgroundSession() == false)
+    }
+    #endif
+
     #if !(WHEREABOUTS_LIVE_WATCHOS || WHEREABOUTS_LIVE_VISIONOS)
     @Test("A monitored region's crossings reach events() as didEnterRegion and didExitRegion")
     func regionCrossings() async throws {
