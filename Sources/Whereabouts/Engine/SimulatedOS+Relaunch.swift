@@ -232,6 +232,7 @@ extension SimulatedOS {
     ///
     /// - Parameter sessionFeed: The source whose next fix relaunches the app to resume its session, if any.
     func processEnded(sessionFeed: SourceSlot.Key?) {
+        processSnapshot.update { $0 += 1 }
         let managers = slotEventContinuations
         slotEventContinuations.removeAll()
         for entry in managers.values { entry.continuation.finish() }

@@ -264,6 +264,9 @@ public actor SimulatedOS {
     /// Whether a background activity session kept from the app's last run may be resumed now, for synchronous readers
     /// (the client logic over a location manager made at launch).
     package nonisolated let resumableSessionSnapshot = LockedValue(false)
+    /// Which run of the app's process this is, for synchronous readers: each termination ends one. A location manager
+    /// made in a run that ended belongs to a process that is gone, and its calls reach nothing.
+    package nonisolated let processSnapshot = LockedValue(0)
 
     /// Creates an engine for one app, ready to use: it reads the app's kept grant from the consent store before it
     /// returns.

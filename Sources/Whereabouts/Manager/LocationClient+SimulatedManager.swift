@@ -11,9 +11,11 @@ extension ManagerClientHolder {
         source: any LocationSource,
         clock: any Clock<Duration> = ContinuousClock()
     ) -> ManagerClientHolder {
-        ManagerClientHolder(
+        // The client belongs to the run of the app's process it is made in, even when its manager is made later.
+        let process = os.processSnapshot.current
+        return ManagerClientHolder(
             beforeFirstUse: { os.authorizationSnapshot },
-            { ManagerClient(engine: os, source: source, clock: clock) }
+            { ManagerClient(engine: os, source: source, clock: clock, process: process) }
         )
     }
 }
@@ -25,8 +27,15 @@ extension ManagerClient {
     ///   - engine: The simulated OS.
     ///   - source: Where the manager's raw fixes come from.
     ///   - clock: The clock the client logic waits on.
-    package convenience init(engine: SimulatedOS, source: any LocationSource, clock: any Clock<Duration>) {
-        let manager = SimulatedLocationManager(engine: engine, source: source)
+    ///   - process: The run of the app's process the client was made in (``SimulatedOS/processSnapshot``); `nil`: the
+    ///     current one.
+    package convenience init(
+        engine: SimulatedOS,
+        source: any LocationSource,
+        clock: any Clock<Duration>,
+        process: Int? = nil
+    ) {
+        let manager = SimulatedLocationManager(engine: engine, source: source, process: process)
         let state: ApplicationState = engine.appStateSnapshot.current == .foreground ? .active : .background
         self.init(
             manager: manager,

@@ -115,6 +115,8 @@ extension ManagerClient {
 
     /// Asks for one location: the first fix Core Location delivers, or its error.
     func requestLocation() async throws -> Location {
+        // The app's process ended: the request would wait for what never comes.
+        guard !processEnded else { throw LocationError.cancelled }
         await refreshServicesEnabled()
         authorizationMayHaveChanged()
         guard current.status.isAuthorized else {

@@ -18,6 +18,10 @@ extension ManagerClient {
             Task { @MainActor in self.authorizationSubscribers[id] = nil }
         }
         continuation.yield(current)
+        guard !processEnded else {
+            continuation.finish()
+            return stream
+        }
         authorizationSubscribers[id] = continuation
         return stream
     }
@@ -33,6 +37,10 @@ extension ManagerClient {
             Task { @MainActor in self.eventSubscribers[id] = nil }
         }
         continuation.yield(.didChangeAuthorization(current))
+        guard !processEnded else {
+            continuation.finish()
+            return stream
+        }
         eventSubscribers[id] = continuation
         return stream
     }
@@ -61,6 +69,12 @@ extension ManagerClient {
             // tvOS: no startUpdatingLocation() to call; the stream ends at once, saying so.
             let mailbox = UpdateMailbox(capacity: bufferedFixLimit, batchLimit: 256, onClose: {})
             mailbox.finish(throwing: LocationError.liveUpdatesUnavailable)
+            return mailbox
+        }
+        guard !processEnded else {
+            // The app's process ended: no updates come to it any more.
+            let mailbox = UpdateMailbox(capacity: bufferedFixLimit, batchLimit: 256, onClose: {})
+            mailbox.finish(throwing: nil)
             return mailbox
         }
         let id = makeID()

@@ -70,6 +70,10 @@ package final class ManagerClient {
     var policy: LocationPolicy
     /// Whether the app is active in the foreground (no system alert over it).
     var isActive: Bool
+    /// Whether the app's process ended (the app was told it terminates): nothing of it runs any more, so what is asked
+    /// of it from then on ends at once — a stream with nothing in it, a location request with
+    /// ``LocationError/Code/cancelled`` — rather than waiting for what never comes.
+    var processEnded = false
     /// The authorization prompt being waited for, if any; the policy holds which prompt is on screen.
     var prompt: PendingPrompt?
     /// Waits for the upgrade prompt to appear; cancelled once it does, or once the request completes.
@@ -217,6 +221,7 @@ package final class ManagerClient {
     /// one of them returns instead of waiting for what will never come).
     package func appWillTerminate() {
         isActive = false
+        processEnded = true
         policy.appState = .notRunning
         promptWentAway()
         for id in locationRequests.keys.sorted() { finishLocationRequest(id, .failure(LocationError.cancelled)) }

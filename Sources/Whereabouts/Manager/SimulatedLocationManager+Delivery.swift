@@ -66,6 +66,11 @@ extension SimulatedLocationManager {
     }
 
     package func requestLocation() {
+        // The app's process ended: the request reaches nothing (the client logic hears it is over).
+        guard !outlivedItsProcess else {
+            Task { [weak self] in self?.processHasEnded() }
+            return
+        }
         // While updates run, their next fix answers it, as on iOS.
         guard !isUpdatingLocation else { return }
         oneShot?.cancel()

@@ -16,11 +16,23 @@ package final class SimulatedLocationManager: LocationManaging {
     /// A call on the OS, run in order after the calls made before it.
     typealias Command = @Sendable (SimulatedOS) async -> Void
 
+    /// What waits in the queue of calls: a call on the OS, or a mark that the calls before it have been handled.
+    enum Queued: Sendable {
+        /// A call on the OS; dropped once the manager's process has ended.
+        case call(Command)
+        /// Runs when the calls before it have been handled, whether or not the process still runs.
+        case mark(@Sendable () -> Void)
+    }
+
     /// The OS this manager runs on.
     package let engine: SimulatedOS
     /// This manager's source, as the OS knows it.
     let client: SourceAttachment
-    private let commands: AsyncStream<Command>.Continuation
+    private let commands: AsyncStream<Queued>.Continuation
+    /// The run of the app's process this manager was made in (``SimulatedOS/processSnapshot``).
+    let process: Int
+    /// Whether the manager has told its client that its process ended.
+    var toldProcessEnded = false
     /// Runs the calls in order; also listens to the OS's delegate events and the app's activity.
     private var runner: Task<Void, Never>?
     var listeners: [Task<Void, Never>] = []
@@ -80,22 +92,60 @@ package final class SimulatedLocationManager: LocationManaging {
     /// - Parameters:
     ///   - engine: The simulated OS.
     ///   - source: Where this manager's raw fixes come from.
-    package init(engine: SimulatedOS, source: any LocationSource) {
+    ///   - process: The run of the app's process the manager belongs to (``SimulatedOS/processSnapshot``); `nil`: the
+    ///     current one.
+    package init(engine: SimulatedOS, source: any LocationSource, process: Int? = nil) {
         self.engine = engine
         self.client = SourceAttachment(source: source)
+        let process = process ?? engine.processSnapshot.current
+        self.process = process
         engine.adopt(client)
-        let (stream, continuation) = AsyncStream.makeStream(of: Command.self)
+        let (stream, continuation) = AsyncStream.makeStream(of: Queued.self)
         commands = continuation
         runner = Task { [weak self, engine, client] in
-            // Listen first, so that nothing the calls below cause is missed.
-            // The standard service's fixes come in batches, from the live updates: not one event each.
-            let events = await engine.managerEvents(for: client)
-            let activity = await engine.managerActivity()
-            // After a launch in the background, the event that launched the app reaches its first manager.
-            let launchEvents = await engine.takeLaunchEvents(for: client)
-            self?.listen(to: events, activity, launchEvents: launchEvents)
-            for await command in stream { await command(engine) }
+            if engine.processSnapshot.current == process {
+                // Listen first, so that nothing the calls below cause is missed.
+                // The standard service's fixes come in batches, from the live updates: not one event each.
+                let events = await engine.managerEvents(for: client)
+                let activity = await engine.managerActivity()
+                // After a launch in the background, the event that launched the app reaches its first manager.
+                let launchEvents = await engine.takeLaunchEvents(for: client)
+                self?.listen(to: events, activity, launchEvents: launchEvents)
+            } else {
+                // Made for a process that has ended: the client logic hears at once that it is over.
+                self?.processHasEnded()
+            }
+            for await queued in stream {
+                switch queued {
+                case .mark(let done): done()
+                case .call(let command):
+                    // The process this manager lived in is gone: as on a device, nothing of it reaches the OS.
+                    guard engine.processSnapshot.current == process else {
+                        self?.processHasEnded()
+                        continue
+                    }
+                    await command(engine)
+                }
+            }
         }
+    }
+
+    /// Whether the app's process this manager was made in has ended (terminated): its calls reach nothing.
+    var outlivedItsProcess: Bool { engine.processSnapshot.current != process }
+
+    /// The manager's process has ended (a call came after it ended, or the manager was made for a process that had):
+    /// once, the client logic hears that the app terminates, as the manager's process would have, so that what it waits
+    /// for ends rather than waiting for what never comes.
+    func processHasEnded() {
+        guard !toldProcessEnded else { return }
+        toldProcessEnded = true
+        isUpdatingLocation = false
+        updatesGeneration += 1
+        updates?.cancel()
+        updates = nil
+        oneShot?.cancel()
+        oneShot = nil
+        activity?(.willTerminate)
     }
 
     isolated deinit {
@@ -110,13 +160,13 @@ package final class SimulatedLocationManager: LocationManaging {
 
     package func settle() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            send { _ in continuation.resume() }
+            commands.yield(.mark { continuation.resume() })
         }
     }
 
     /// Runs a call on the OS after the calls made before it.
     func send(_ command: @escaping Command) {
-        commands.yield(command)
+        commands.yield(.call(command))
     }
 
     package var authorizationStatus: AuthorizationStatus { engine.authorizationSnapshot.status }

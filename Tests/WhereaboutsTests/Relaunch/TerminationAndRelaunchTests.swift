@@ -241,6 +241,47 @@ struct TerminationAndRelaunchTests {
         #expect(await app.os.policy.resumableBackgroundSession)
     }
 
+    @Test func aClientOfTheEndedProcessReachesNothingAndWaitsForNothing() async throws {
+        let app = await RelaunchHarness()
+        try await app.first.startMonitoring(RelaunchHarness.home)
+        await app.deviceMoves(to: fix())
+        // A client made before the termination and first used after it belongs to the ended process all the same.
+        let madeBefore = LocationClient.simulated(os: app.os, source: ScriptedSource())
+        await app.os.handle(.terminate)
+        await app.os.handle(.launch)
+        await app.os.settleLaunch()
+
+        // The person launched the app again; a client kept from before the termination belongs to a process that is
+        // gone: what it asks for changes nothing on the OS...
+        let work = Region(identifier: "work", center: Coordinate(latitude: 48.8700, longitude: 2.3000), radius: 200)
+        try? await app.first.startMonitoring(work)
+        await app.first.stopMonitoring(RelaunchHarness.home)
+        try? await app.first.setAllowsBackgroundLocationUpdates(true)
+        _ = await app.first.startBackgroundSession()
+        await app.first.startMonitoringSignificantLocationChanges()
+        let session = await app.first.startServiceSession(.always, nil)
+        await app.first.startUpdatingLocation()
+        try? await madeBefore.startMonitoring(work)
+        await madeBefore.startMonitoringSignificantLocationChanges()
+        // ...and what it waits for ends, rather than waiting for what never comes.
+        for try await _ in await app.first.liveUpdates() {}
+        for try await _ in await madeBefore.liveUpdates() {}
+        for await _ in await madeBefore.events() {}
+        await #expect(throws: LocationError.self) { try await madeBefore.requestLocation() }
+        await #expect(throws: LocationError.self) { try await app.first.requestLocation() }
+        for await _ in session.diagnostics() {}
+        #expect(await app.os.monitoredRegions == [RelaunchHarness.home])
+        #expect(await !app.os.isBackgroundSessionActive)
+        #expect(await !app.os.significantChangesActive)
+        #expect(await app.os.serviceSessionCount == 0)
+        #expect(await app.os.standardConsumerKeys.isEmpty)
+
+        // A client the new launch makes reaches the OS.
+        let client = LocationClient.simulated(os: app.os, source: ScriptedSource())
+        try await client.startMonitoring(work)
+        #expect(await eventually { await app.os.monitoredRegions == [RelaunchHarness.home, work] })
+    }
+
     @Test func theAppsLaunchCodeRunsAtEachLaunchWithItsReason() async throws {
         let app = await RelaunchHarness()
         let reasons = LockedValue<[LaunchReason?]>([])
