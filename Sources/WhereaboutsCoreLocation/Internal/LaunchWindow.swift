@@ -20,8 +20,9 @@ import UIKit
 /// A process has one application object; the window is kept for it, so that it cannot reopen.
 @MainActor
 enum LaunchWindow {
-    /// The application object whose launch window closed.
-    private static var closedFor: ObjectIdentifier?
+    /// The application object whose launch window closed (weak: an identity kept after the object ended could be
+    /// taken by a new one).
+    private static weak var closedFor: AnyObject?
     /// Whether the observer of the app becoming active is registered (once per process, for its whole life).
     private static var watching = false
 
@@ -29,14 +30,14 @@ enum LaunchWindow {
     /// background and has been neither active nor started a session since it was launched.
     static var isOpen: Bool {
         watchActivity()
-        let app = ObjectIdentifier(application)
+        let app = application
         if ApplicationState.current != .background { closedFor = app }
-        return closedFor != app
+        return closedFor !== app
     }
 
     /// Closes the window: the app started its session, or became active.
     static func close() {
-        closedFor = ObjectIdentifier(application)
+        closedFor = application
     }
 
     /// The app's application object.

@@ -74,7 +74,9 @@ struct LiveClientTests {
         var running = await device.client.liveUpdates().makeAsyncIterator()
         await device.locateWhenAsked(ClientBehaviourEndpointTests.fix(north: 0, second: 0))
         _ = try await running.next()
-        await device.terminate()
+        // Not device.terminate(): WatchKit posts no termination notice for the first client to hear.
+        await StandInDevice.current?.settle()
+        await os.handle(.terminate)
         #expect(await os.launchInBackground(.backgroundActivitySession))
 
         // The relaunched app: a new launch on the same device, whose launch code makes the live client.
@@ -92,8 +94,9 @@ struct LiveClientTests {
 
         // Once the app has been active, a session ended in the foreground does not start again in the background.
         await client.stopBackgroundSession()
-        await device.enterForeground()
-        await device.enterBackground()
+        await os.handle(.foreground)
+        #expect(await eventually { holder.adapter.isForeground })
+        await os.handle(.background)
         #expect(await eventually { !holder.adapter.isForeground })
         #expect(await client.startBackgroundSession() == false)
     }
