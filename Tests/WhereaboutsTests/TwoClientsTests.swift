@@ -147,6 +147,37 @@ struct TwoClientsTests {
         #expect(await Self.nextService(&eventsB) == .didUpdateLocations([fix]))
     }
 
+    @Test("visits started on one location manager reach every location manager of the app, as Apple documents")
+    func visitsReachEveryManager() async throws {
+        let engine = await SimulatedOS(
+            appID: "com.example.two",
+            declarations: UsageDescriptions(whenInUse: "Shows where you are."),
+            prompter: ScriptedPerson([]),
+            clock: TestClock(),
+            options: SimulatedOS.Options(visitSeconds: 60)
+        )
+        await engine.changeSettings(status: .authorizedWhenInUse, precise: true)
+        let sourceA = ScriptedSource()
+        let clientA = LocationClient.simulated(os: engine, source: sourceA)
+        let clientB = LocationClient.simulated(os: engine, source: ScriptedSource())
+        var eventsA = await clientA.events().makeAsyncIterator()
+        var eventsB = await clientB.events().makeAsyncIterator()
+        _ = await eventsB.next()  // the authorization, at once
+        try await clientA.startMonitoringVisits()
+        await sourceA.waitUntilRunning()
+        await sourceA.send(Self.fix(48.0, second: 0))
+        await sourceA.send(Self.fix(48.0, second: 61))
+        guard case .didVisit(let visitA)? = await Self.nextService(&eventsA) else {
+            Issue.record("the manager that started visits heard no visit")
+            return
+        }
+        // Apple's startMonitoringVisits(): "Enabling visit events for one location manager enables visit events for
+        // all other location manager objects in your app." The next authorization change tells a visit that never
+        // came from one that comes late.
+        await engine.changeSettings(status: .authorizedWhenInUse, precise: false)
+        #expect(await eventsB.next() == .didVisit(visitA))
+    }
+
     @Test("one location manager stopping its headings leaves another one's running")
     func stoppingHeadingsOnOneManagerLeavesTheOther() async throws {
         let (_, sourceA, clientA, _, clientB) = await Self.twoClients()

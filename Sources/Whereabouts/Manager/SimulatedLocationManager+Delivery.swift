@@ -194,12 +194,14 @@ extension SimulatedLocationManager {
                 // The client says itself what ends region monitoring, and the consent store is the OS's business.
                 break
             }
-        // Each manager's delegate hears of its own services only; regions are the app's, as on iOS, where every
-        // manager shares the set of monitored regions.
+        // Each manager's delegate hears of its own services only (headings, pauses); regions are the app's, as on
+        // iOS, where every manager shares the set of monitored regions.
         case .didUpdateHeading(let heading): if isUpdatingHeading { deliver(.didUpdateHeading(heading)) }
         case .didEnterRegion(let region): deliver(.didEnterRegion(region.identifier))
         case .didExitRegion(let region): deliver(.didExitRegion(region.identifier))
-        case .didVisit(let visit): if monitorsVisits { deliver(.didVisit(visit)) }
+        // Visits are the app's too: Apple's startMonitoringVisits() page says enabling them on one location manager
+        // enables them for every manager of the app.
+        case .didVisit(let visit): deliver(.didVisit(visit))
         case .didPauseLocationUpdates: if isUpdatingLocation { deliver(.didPauseLocationUpdates) }
         case .didResumeLocationUpdates: if isUpdatingLocation { deliver(.didResumeLocationUpdates) }
         }

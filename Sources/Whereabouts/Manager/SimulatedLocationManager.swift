@@ -80,8 +80,6 @@ package final class SimulatedLocationManager: LocationManaging {
     var significantChanges = false
     /// Whether this manager started heading updates: only its delegate hears of headings.
     var isUpdatingHeading = false
-    /// Whether this manager started visit monitoring: only its delegate hears of visits.
-    var monitorsVisits = false
     /// The service sessions the OS holds for this manager, by token.
     var serviceSessions: [Int: ServiceSession] = [:]
     /// The token of the last service session started.
@@ -293,12 +291,10 @@ package final class SimulatedLocationManager: LocationManaging {
     }
 
     package func startMonitoringVisits() {
-        monitorsVisits = true
         send { [client] engine in try? await engine.startMonitoringVisits(for: client) }
     }
 
     package func stopMonitoringVisits() {
-        monitorsVisits = false
         send { [client] engine in await engine.stopMonitoringVisits(for: client) }
     }
 

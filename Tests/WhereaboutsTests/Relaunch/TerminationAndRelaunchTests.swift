@@ -8,7 +8,7 @@ import WhereaboutsTesting
 /// Termination ends what lives in the app's process and keeps what iOS keeps; a region crossing, a visit, a
 /// significant change or a background activity session to resume relaunches the terminated app in the background, and
 /// the event reaches it only through a location manager it makes at launch, within the OS's relaunch window.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct TerminationAndRelaunchTests {
     @Test func terminateThenARegionExitRelaunchesTheAppInTheBackgroundAndItsNewManagerReceivesTheExit() async throws {
         let app = await RelaunchHarness()
