@@ -265,9 +265,13 @@ if let flavour = Context.environment["WHEREABOUTS_APPLE"], let application = app
         )
     )
     // SwiftUI and MapKit (interface only: their bodies trap and never run) for the views of WhereaboutsUI, in the
-    // flavours whose platform has them (WhereaboutsUI compiles to nothing on watchOS and tvOS). MapKit's SwiftUI
-    // content needs SwiftUI and Core Location, as Apple's does.
-    let hasSwiftUI = ["ios", "macos", "visionos"].contains(flavour)
+    // flavours whose platform has them (WhereaboutsUI compiles to nothing on watchOS and tvOS), and only when
+    // WHEREABOUTS_APPLE_UI is set too: scripts/check-apple.sh then builds WhereaboutsUI alone, in a scratch folder of its
+    // own, because packages of the graph (swift-dependencies, combine-schedulers) compile their SwiftUI code wherever
+    // canImport(SwiftUI) is true, which no interface-only SwiftUI could satisfy. MapKit's SwiftUI content needs SwiftUI
+    // and Core Location, as Apple's does.
+    let hasSwiftUI =
+        ["ios", "macos", "visionos"].contains(flavour) && Context.environment["WHEREABOUTS_APPLE_UI"] != nil
     if hasSwiftUI {
         package.targets.append(
             .target(name: "SwiftUI", path: "AppleStandIns/SwiftUI", swiftSettings: standInSettings)

@@ -14,8 +14,9 @@
 #   xcode     the lint plugin with XcodeProjectPlugin (Plugins/WhereaboutsLintPlugin/WhereaboutsLintPlugin+Xcode.swift)
 #
 # In the ios, macos and visionos flavours WhereaboutsUI (the SwiftUI views and MapKit content) is type-checked too,
-# against interface-only SwiftUI and MapKit stand-ins (their bodies trap; nothing of them runs); on watchOS and tvOS it
-# compiles to nothing, and those flavours have no SwiftUI stand-in.
+# against interface-only SwiftUI and MapKit stand-ins (their bodies trap; nothing of them runs), built alone with
+# WHEREABOUTS_APPLE_UI=1 in a scratch folder of its own (<scratch>-ui): a dependency that compiles SwiftUI code under
+# canImport(SwiftUI) (swift-dependencies) must never see the stand-in. On watchOS and tvOS it compiles to nothing.
 #
 # Per-platform availability comes from AppleStandIns/Declarations.tsv, one row per stand-in declaration with the SDK
 # header or Apple documentation page it was checked against; `python3 scripts/standins.py --check` runs first and
@@ -60,7 +61,7 @@ fi
 # imported Objective-C enums are, and a switch needs `@unknown default` as on a device), over a Foundation without it.
 own_diagnostics() {
     grep -E "^(/[^:]+/)?(Sources|AppleStandIns|Plugins)/[^:]+:[0-9]+:[0-9]+: (warning|error):" "$1" \
-        | grep -vF "/${scratch#/}/" \
+        | grep -vF "/${scratch#/}/" | grep -vF "/${scratch#/}-ui/" \
         | grep -Ev "AppleStandIns/.*warning: module '(Foundation|Whereabouts)' was not compiled with library evolution support" \
         | sort -u || true
 }
@@ -78,13 +79,6 @@ check_platform() {
             [ "$other" = "$application" ] && continue
             find "$scratch" -path "*/Modules/$other.*" -not -path "*/checkouts/*" -exec rm -rf {} +
         done
-        # Nor may SwiftUI or MapKit be found where the platform's flavour has none (WhereaboutsUI must compile to
-        # nothing there).
-        if [ "$flavour" = tvos ] || [ "$flavour" = watchos ]; then
-            for other in SwiftUI MapKit; do
-                find "$scratch" -path "*/Modules/$other.*" -not -path "*/checkouts/*" -exec rm -rf {} +
-            done
-        fi
     fi
     echo "== $flavour: WhereaboutsCoreLocation and WhereaboutsDependencies against the $flavour stand-ins"
     local status=0
@@ -151,8 +145,16 @@ check_ui() {
     local flavour=$1 run=$2 log status=0
     log=$(mktemp)
     echo "== $flavour: WhereaboutsUI against the SwiftUI and MapKit stand-ins"
-    WHEREABOUTS_APPLE=$flavour WHEREABOUTS_APPLE_RUN=$run \
-        swift build --scratch-path "$scratch" --target WhereaboutsUI > "$log" 2>&1 || status=$?
+    local ui_scratch="$scratch-ui" application=UIKit other
+    [ "$flavour" = macos ] && application=AppKit
+    if [ -d "$ui_scratch" ]; then
+        for other in UIKit AppKit; do
+            [ "$other" = "$application" ] && continue
+            find "$ui_scratch" -path "*/Modules/$other.*" -not -path "*/checkouts/*" -exec rm -rf {} +
+        done
+    fi
+    WHEREABOUTS_APPLE=$flavour WHEREABOUTS_APPLE_UI=1 WHEREABOUTS_APPLE_RUN=$run \
+        swift build --scratch-path "$ui_scratch" --target WhereaboutsUI > "$log" 2>&1 || status=$?
     local own
     own=$(own_diagnostics "$log")
     if [ "$status" -ne 0 ] || [ -n "$own" ]; then
@@ -162,7 +164,7 @@ check_ui() {
         return 1
     fi
     local build view symbols
-    build=$(find "$scratch" -type d -name WhereaboutsUI.build -not -path "*/checkouts/*" | head -n 1)
+    build=$(find "$ui_scratch" -type d -name WhereaboutsUI.build -not -path "*/checkouts/*" | head -n 1)
     for view in LocationExplanationView LocationUnavailableView RequestPreciseLocationButton \
         UserLocationIndicatorContent; do
         symbols=$(nm --defined-only "$build/$view.swift.o" 2>/dev/null || true)

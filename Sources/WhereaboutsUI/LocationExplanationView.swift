@@ -6,7 +6,7 @@ public import Whereabouts
 /// The explanation before the system prompt: why the app wants location, a button that asks and one that declines
 /// for now.
 ///
-/// It shows only while the model's ``Whereabouts/LocationPermissionModel/screen`` is `.explanation` (not determined,
+/// It shows only while the model's `LocationPermissionModel.screen` is `.explanation` (not determined,
 /// and no system prompt up), and is empty otherwise, so it can stay in place while the person answers. It never
 /// offers Settings (App Review rejects a way to Settings before the system prompt), and it can always be left: the
 /// decline button runs the app's `onDecline` (dismiss the sheet, go on without location).

@@ -19,7 +19,7 @@ public import SwiftUI
 /// ```
 ///
 /// Which screen it is and whether it has a Settings button are the model's decisions
-/// (``Whereabouts/PermissionScreen``); a style only draws them.
+/// (`PermissionScreen`); a style only draws them.
 public protocol LocationUnavailableStyle: Sendable {
     /// The view a style makes.
     associatedtype Body: View

@@ -10,7 +10,7 @@ import UIKit
 /// Settings; with Location Services off, where to turn them on; when restricted, that nothing in the app helps.
 ///
 /// Which of the three it shows, and whether it has the Settings button, follow the model's
-/// ``Whereabouts/LocationPermissionModel/screen``: `.denied` has the button, `.servicesOff` and `.restricted` do not
+/// `LocationPermissionModel.screen`: `.denied` has the button, `.servicesOff` and `.restricted` do not
 /// (the app's page cannot turn Location Services on, and a restriction is not the person's to change). In every
 /// other state it is empty. The button opens `UIApplication.openSettingsURLString` through the environment's
 /// `openURL`; macOS has no such URL, so there the denied screen has no button.

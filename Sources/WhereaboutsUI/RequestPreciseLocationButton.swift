@@ -5,9 +5,9 @@ public import Whereabouts
 /// "Request Precise Location": under approximate location, a button that asks for temporary precise location with
 /// the model's purpose key, and that is gone once precise location is granted.
 ///
-/// It shows while the model's ``Whereabouts/LocationPermissionModel/showsRequestPreciseButton`` is true (authorized,
+/// It shows while the model's `LocationPermissionModel.showsRequestPreciseButton` is true (authorized,
 /// approximate, and a purpose key given) and is empty otherwise; a tap calls
-/// ``Whereabouts/LocationPermissionModel/requestPrecise()``.
+/// `LocationPermissionModel.requestPrecise()`.
 ///
 /// ```swift
 /// let model = LocationPermissionModel(client: client, purposeKey: "Navigation")

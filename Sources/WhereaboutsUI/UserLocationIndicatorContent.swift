@@ -5,7 +5,7 @@ public import SwiftUI
 public import Whereabouts
 
 /// The person on an app's own `Map`: a precise dot pointing along the heading or course, or a circle of the
-/// approximate radius, or nothing, as the model's ``Whereabouts/LocationPermissionModel/indicator`` says.
+/// approximate radius, or nothing, as the model's `LocationPermissionModel.indicator` says.
 ///
 /// ```swift
 /// Map {
@@ -17,7 +17,7 @@ public import Whereabouts
 ///
 /// Under approximate location there is no dot and no arrow, only the circle (as Apple Maps draws it); a precise
 /// location under approximate authorization, or no authorization, draws nothing (see
-/// ``Whereabouts/UserLocationIndicator``). The dot is an annotation whose label ("My Location" by default) VoiceOver
+/// `UserLocationIndicator`). The dot is an annotation whose label ("My Location" by default) VoiceOver
 /// reads; its look is a ``UserLocationIndicatorStyle``, set on the map with `.userLocationIndicatorStyle(_:)`.
 public struct UserLocationIndicatorContent: MapContent {
     private let model: LocationPermissionModel
