@@ -22,6 +22,7 @@ let testDoubles: [Target.Dependency] = [
 
 let package = Package(
     name: "whereabouts",
+    defaultLocalization: "en",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Whereabouts", targets: ["Whereabouts"]),
@@ -32,6 +33,7 @@ let package = Package(
         .library(name: "WhereaboutsScenarios", targets: ["WhereaboutsScenarios"]),
         .library(name: "WhereaboutsCoreLocation", targets: ["WhereaboutsCoreLocation"]),
         .library(name: "WhereaboutsDependencies", targets: ["WhereaboutsDependencies"]),
+        .library(name: "WhereaboutsUI", targets: ["WhereaboutsUI"]),
         .executable(name: "whereabouts", targets: ["whereabouts"]),
         .plugin(name: "WhereaboutsLintPlugin", targets: ["WhereaboutsLintPlugin"]),
     ],
@@ -95,6 +97,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "WhereaboutsCoreLocation", dependencies: ["Whereabouts"], swiftSettings: swiftSettings),
+        // The SwiftUI views and MapKit content of the permission screens: every file compiles to nothing without
+        // SwiftUI and MapKit (Linux), and on watchOS and tvOS; their texts are localizable resources.
+        .target(
+            name: "WhereaboutsUI",
+            dependencies: ["Whereabouts"],
+            resources: [.process("Resources")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "WhereaboutsDependencies",
             dependencies: [
@@ -254,6 +264,27 @@ if let flavour = Context.environment["WHEREABOUTS_APPLE"], let application = app
             swiftSettings: standInSettings
         )
     )
+    // SwiftUI and MapKit (interface only: their bodies trap and never run) for the views of WhereaboutsUI, in the
+    // flavours whose platform has them (WhereaboutsUI compiles to nothing on watchOS and tvOS), and only when
+    // WHEREABOUTS_APPLE_UI is set too: scripts/check-apple.sh then builds WhereaboutsUI alone, in a scratch folder of its
+    // own, because packages of the graph (swift-dependencies, combine-schedulers) compile their SwiftUI code wherever
+    // canImport(SwiftUI) is true, which no interface-only SwiftUI could satisfy. MapKit's SwiftUI content needs SwiftUI
+    // and Core Location, as Apple's does.
+    let hasSwiftUI =
+        ["ios", "macos", "visionos"].contains(flavour) && Context.environment["WHEREABOUTS_APPLE_UI"] != nil
+    if hasSwiftUI {
+        package.targets.append(
+            .target(name: "SwiftUI", path: "AppleStandIns/SwiftUI", swiftSettings: standInSettings)
+        )
+        package.targets.append(
+            .target(
+                name: "MapKit",
+                dependencies: ["SwiftUI", "CoreLocation"],
+                path: "AppleStandIns/MapKit",
+                swiftSettings: standInSettings
+            )
+        )
+    }
     var platformSettings: [SwiftSetting] = []
     if flavour == "visionos" { platformSettings.append(.define("STANDIN_VISIONOS")) }
     if flavour == "watchos" { platformSettings.append(.define("STANDIN_WATCHOS")) }
@@ -271,7 +302,10 @@ if let flavour = Context.environment["WHEREABOUTS_APPLE"], let application = app
             target.swiftSettings =
                 (target.swiftSettings ?? []) + [.unsafeFlags(["-profile-generate", "-profile-coverage-mapping"])]
         }
-        if ["WhereaboutsCoreLocation", "WhereaboutsDependencies"].contains(target.name) {
+        if target.name == "WhereaboutsUI" && hasSwiftUI {
+            target.dependencies += ["SwiftUI", "MapKit", "CoreLocation", .target(name: application)]
+        }
+        if ["WhereaboutsCoreLocation", "WhereaboutsDependencies", "WhereaboutsUI"].contains(target.name) {
             target.swiftSettings = (target.swiftSettings ?? []) + platformSettings
         }
     }

@@ -13,6 +13,11 @@
 #             os(tvOS): the dependency's tvOS arm must be compiled, and the Core Location adapter must not be
 #   xcode     the lint plugin with XcodeProjectPlugin (Plugins/WhereaboutsLintPlugin/WhereaboutsLintPlugin+Xcode.swift)
 #
+# In the ios, macos and visionos flavours WhereaboutsUI (the SwiftUI views and MapKit content) is type-checked too,
+# against interface-only SwiftUI and MapKit stand-ins (their bodies trap; nothing of them runs), built alone with
+# WHEREABOUTS_APPLE_UI=1 in a scratch folder of its own (<scratch>-ui): a dependency that compiles SwiftUI code under
+# canImport(SwiftUI) (swift-dependencies) must never see the stand-in. On watchOS and tvOS it compiles to nothing.
+#
 # Per-platform availability comes from AppleStandIns/Declarations.tsv, one row per stand-in declaration with the SDK
 # header or Apple documentation page it was checked against; `python3 scripts/standins.py --check` runs first and
 # fails (naming file:line and the fix) when a declaration has no row, a row has no declaration or no source, or the
@@ -56,7 +61,7 @@ fi
 # imported Objective-C enums are, and a switch needs `@unknown default` as on a device), over a Foundation without it.
 own_diagnostics() {
     grep -E "^(/[^:]+/)?(Sources|AppleStandIns|Plugins)/[^:]+:[0-9]+:[0-9]+: (warning|error):" "$1" \
-        | grep -vF "/${scratch#/}/" \
+        | grep -vF "/${scratch#/}/" | grep -vF "/${scratch#/}-ui/" \
         | grep -Ev "AppleStandIns/.*warning: module '(Foundation|Whereabouts)' was not compiled with library evolution support" \
         | sort -u || true
 }
@@ -125,10 +130,52 @@ check_platform() {
         failed+=("$flavour")
         return
     fi
+    if [ "$flavour" != watchos ]; then
+        check_ui "$flavour" "$run" || return 0
+    fi
     echo "ok: $flavour"
     # The behaviour suite runs in the four flavours with a Core Location adapter (tvOS has none, above).
     if [ "$live" = 1 ]; then run_live "$flavour" "$run"; fi
     return 0
+}
+
+# WhereaboutsUI against the SwiftUI and MapKit stand-ins (ios, macos, visionos): zero diagnostics in our code, and the
+# views compiled (each view's object defines its type's symbols: the #if conditions switched the files on).
+check_ui() {
+    local flavour=$1 run=$2 log status=0
+    log=$(mktemp)
+    echo "== $flavour: WhereaboutsUI against the SwiftUI and MapKit stand-ins"
+    local ui_scratch="$scratch-ui" application=UIKit other
+    [ "$flavour" = macos ] && application=AppKit
+    if [ -d "$ui_scratch" ]; then
+        for other in UIKit AppKit; do
+            [ "$other" = "$application" ] && continue
+            find "$ui_scratch" -path "*/Modules/$other.*" -not -path "*/checkouts/*" -exec rm -rf {} +
+        done
+    fi
+    WHEREABOUTS_APPLE=$flavour WHEREABOUTS_APPLE_UI=1 WHEREABOUTS_APPLE_RUN=$run \
+        swift build --scratch-path "$ui_scratch" --target WhereaboutsUI > "$log" 2>&1 || status=$?
+    local own
+    own=$(own_diagnostics "$log")
+    if [ "$status" -ne 0 ] || [ -n "$own" ]; then
+        if [ -n "$own" ]; then echo "$own"; else tail -n 40 "$log"; fi
+        echo "error: WhereaboutsUI failed in the $flavour flavour (swift build exited $status; its diagnostics above)." >&2
+        failed+=("$flavour-ui")
+        return 1
+    fi
+    local build view symbols
+    build=$(find "$ui_scratch" -type d -name WhereaboutsUI.build -not -path "*/checkouts/*" | head -n 1)
+    for view in LocationExplanationView LocationUnavailableView RequestPreciseLocationButton \
+        UserLocationIndicatorContent; do
+        symbols=$(nm --defined-only "$build/$view.swift.o" 2>/dev/null || true)
+        if ! grep -q "$view" <<< "$symbols"; then
+            echo "error: the $flavour flavour compiled Sources/WhereaboutsUI/$view.swift to nothing: check its #if" \
+                "condition (canImport(SwiftUI) && canImport(MapKit) && !os(watchOS) && !os(tvOS))." >&2
+            failed+=("$flavour-ui")
+            return 1
+        fi
+    done
+    echo "ok: $flavour WhereaboutsUI"
 }
 
 # The one-client behaviour suite with LocationClient.live() as the client under test: the package's Core Location

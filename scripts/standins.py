@@ -57,7 +57,7 @@ SOURCE_PATTERNS = [
     # A Swift interface shipped with Xcode: "Xcode 14.1, XcodeProjectPlugin.swiftinterface".
     re.compile(r"^Xcode \d+(\.\d+)+, [A-Za-z0-9_./+-]+\.swiftinterface$"),
     # An Apple documentation page.
-    re.compile(r"^https://developer\.apple\.com/documentation/[a-z0-9_./()-]+$"),
+    re.compile(r"^https://developer\.apple\.com/documentation/[a-z0-9_./():-]+$"),
 ]
 SOURCE_FORMS = ("an SDK header with its SDK and version (\"iOS 18.0 SDK, CoreLocation.framework/Headers/"
                 "CLLocationManager.h\"), \"Xcode <version>, <name>.swiftinterface\", or an Apple documentation page "
@@ -194,8 +194,9 @@ class Declaration:
         self.indent, self.leave_out = indent, leave_out
 
 
-def argument_labels(text):
-    """`(a: Int, b c: Int, _ d: Int)` gives "a:b:_:"."""
+def argument_labels(text, subscript=False):
+    """`(a: Int, b c: Int, _ d: Int)` gives "a:b:_:"; attributes before a parameter (`@ViewBuilder content: ...`) are
+    not labels. A subscript's parameters have no label unless they name one: `subscript(key: K)` gives "_:"."""
     depth, part, parts = 0, [], []
     for n, c in enumerate(text):
         if c in "([{<":
@@ -213,7 +214,10 @@ def argument_labels(text):
         p = p.strip()
         if not p:
             continue
-        head = p.split(":")[0].split()
+        head = [token for token in p.split(":")[0].split() if not token.startswith("@")]
+        if subscript and len(head) < 2:
+            labels += "_:"
+            continue
         labels += (head[0] if head else "_") + ":"
     return labels
 
@@ -294,10 +298,10 @@ def declarations(path, lines):
                 prefix = ".".join(s[0] for s in scopes if s[2] <= depth)
                 if keyword in ("func", "init", "subscript"):
                     after = code.find(name, match.start(3)) + len(name) if name else match.end(3)
-                    if keyword == "init":
+                    if keyword in ("init", "subscript"):
                         after = match.end(3)
-                        name = "init"
-                    simple = f"{name}({argument_labels(parameters(lines, index, after))})"
+                        name = keyword
+                    simple = f"{name}({argument_labels(parameters(lines, index, after), keyword == 'subscript')})"
                 else:
                     simple = name
                 qualified = f"{prefix}.{simple}" if prefix else simple

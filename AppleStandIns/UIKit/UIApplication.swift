@@ -35,6 +35,10 @@ open class UIApplication {
         return application
     }
 
+    /// `UIApplication.openSettingsURLString`: the URL of the app's own page in Settings (for `open(_:)` or SwiftUI's
+    /// `openURL`).
+    nonisolated public static let openSettingsURLString = "app-settings:"
+
     /// `UIApplication.willTerminateNotification`.
     nonisolated public static let willTerminateNotification = NSNotification.Name(
         "UIApplicationWillTerminateNotification"

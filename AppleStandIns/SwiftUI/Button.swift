@@ -1,0 +1,12 @@
+// Stand-in for SwiftUI's interface, for scripts/check-apple.sh: type-checked on Linux, never run or shipped (bodies trap).
+
+/// `Button`: a control that runs an action.
+@MainActor @preconcurrency
+public struct Button<Label>: View where Label: View {
+    /// A button with a custom label.
+    @preconcurrency
+    nonisolated public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
+
+    /// A primitive view here.
+    public typealias Body = Never
+}
