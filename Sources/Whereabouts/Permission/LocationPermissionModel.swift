@@ -167,6 +167,31 @@ public final class LocationPermissionModel {
         self.heading = heading
     }
 
+    /// Follows the client's live updates until the calling task is cancelled or the updates end, applying each
+    /// one (its authorization, and its location when it has one), so that ``indicator`` follows the person.
+    ///
+    /// A screen with a map calls it in a `.task`, beside ``observeAuthorization()``:
+    ///
+    /// ```swift
+    /// Map { UserLocationIndicatorContent(model: model) }
+    ///     .task { await model.followLocation() }
+    /// ```
+    ///
+    /// The updates go on while the app is not authorized (each says so, without a location), so a screen can follow
+    /// from its first frame, before the person answers the prompt. Updates that end with an error set ``lastError``
+    /// (cancelling the task does not); call it again to start new updates.
+    public func followLocation() async {
+        do {
+            for try await update in await client.liveUpdates() {
+                apply(update)
+                lastError = nil
+            }
+        } catch {
+            // Cancelling the task that follows is how a screen stops following, not an error to show.
+            if !Task.isCancelled { lastError = error as? LocationError }
+        }
+    }
+
     /// Asks for When In Use authorization (after the pre-permission explanation).
     ///
     /// While the prompt is on screen ``isAwaitingAnswer`` is true; a second call meanwhile (a double tap, two views
