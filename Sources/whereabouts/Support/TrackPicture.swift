@@ -1,10 +1,10 @@
 import Foundation
 import Whereabouts
 
-/// An SVG picture of the true track against what the app received: the truth as a grey line,
-/// precise fixes as blue dots, approximate fixes as orange points with their accuracy circles, and the person at the
-/// last fix as the app draws them (``UserLocationIndicator``: a dot with its bearing arrow, a shaded circle of the
-/// approximate radius, or nothing), labelled "My Location" for screen readers.
+/// An SVG picture of the true track against what the app received: the truth as a grey line, precise fixes as blue
+/// dots, approximate fixes as orange points with their accuracy circles (dashed), and the person at the last fix as
+/// the app draws them (``UserLocationIndicator``: a dot with its bearing arrow, a shaded circle of the approximate
+/// radius, or nothing), labelled "My Location" for screen readers.
 struct TrackPicture {
     /// At most this many true points are kept (every n-th after that), so memory stays bounded.
     static let maximumTruePoints = 20_000
@@ -78,7 +78,7 @@ struct TrackPicture {
             } else {
                 let radius = entry.location.horizontalAccuracy / 111_195 * scale
                 body += String(
-                    format: "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#f4a300\" fill-opacity=\"0.12\" "
+                    format: "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"none\" stroke-dasharray=\"6 4\" "
                         + "stroke=\"#f4a300\"/>\n<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#f4a300\"/>\n",
                     x(c),
                     y(c),
