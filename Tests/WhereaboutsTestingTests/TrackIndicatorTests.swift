@@ -61,6 +61,11 @@ struct TrackIndicatorTests {
         let line = tally.statusLine(speed: "10×")
         #expect(line.contains("My Location: precise dot, bearing 307°"), "\(line)")
         #expect(!line.contains("Request Precise"))
+        // A poor fix under full accuracy is drawn as a circle, but precise location is already allowed: no button.
+        tally.sawBatch(authorization: Self.precise, location: Self.approximateFix, notes: "")
+        let poor = tally.statusLine(speed: "10×")
+        #expect(poor.contains("My Location: approximate circle, 5.2 km"), "\(poor)")
+        #expect(!poor.contains("Request Precise"), "\(poor)")
     }
 
     @Test("a precise fix kept past Precise turned off, or past a revoke, is not drawn")

@@ -120,7 +120,8 @@ final class TrackTally: Sendable {
             if pending { parts.append("next approximate fix pending") }
             if let authorization = state.authorization {
                 parts.append(Self.describe(indicator))
-                if case .approximate = indicator, let purposeKey {
+                // As LocationPermissionModel.showsRequestPreciseButton: authorized, reduced accuracy, a purpose key.
+                if authorization.status.isAuthorized, authorization.accuracy == .reducedAccuracy, let purposeKey {
                     parts.append("\(PermissionText.requestPrecise.defaultValue): --purpose-key \(purposeKey)")
                 }
                 if pending { parts.append("at most 4 approximate fixes an hour of track time") }
