@@ -3,26 +3,28 @@
 #if canImport(SwiftUI) && canImport(MapKit) && !os(watchOS) && !os(tvOS)
 import Foundation
 import SwiftUI
+import Whereabouts
 
-/// The views' default texts, from `Localizable.strings` in this module's resources (English by default), each
-/// wrapped in a `Text` an app can replace with its own.
+/// The views' default texts: each `PermissionText`'s key looked up in `Localizable.strings` in this module's
+/// resources, with its English from the core module when the key has no translation, wrapped in a `Text` an app can
+/// replace with its own.
 enum DefaultTexts {
-    static func text(_ key: String) -> Text {
-        Text(verbatim: Bundle.module.localizedString(forKey: key, value: nil, table: nil))
+    static func text(_ text: PermissionText) -> Text {
+        Text(verbatim: Bundle.module.localizedString(forKey: text.key, value: text.defaultValue, table: nil))
     }
 
-    static var explanationTitle: Text { text("explanation.title") }
-    static var explanationPurpose: Text { text("explanation.purpose") }
-    static var explanationAllow: Text { text("explanation.allow") }
-    static var explanationDecline: Text { text("explanation.decline") }
-    static var deniedTitle: Text { text("denied.title") }
-    static var deniedMessage: Text { text("denied.message") }
-    static var openSettings: Text { text("denied.openSettings") }
-    static var servicesOffTitle: Text { text("servicesOff.title") }
-    static var servicesOffMessage: Text { text("servicesOff.message") }
-    static var restrictedTitle: Text { text("restricted.title") }
-    static var restrictedMessage: Text { text("restricted.message") }
-    static var requestPrecise: Text { text("precise.request") }
-    static var indicatorLabel: Text { text("indicator.label") }
+    static var explanationTitle: Text { text(.explanationTitle) }
+    static var explanationPurpose: Text { text(.explanationPurpose) }
+    static var explanationAllow: Text { text(.explanationAllow) }
+    static var explanationDecline: Text { text(.explanationDecline) }
+    static var deniedTitle: Text { text(.deniedTitle) }
+    static var deniedMessage: Text { text(.deniedMessage) }
+    static var openSettings: Text { text(.deniedOpenSettings) }
+    static var servicesOffTitle: Text { text(.servicesOffTitle) }
+    static var servicesOffMessage: Text { text(.servicesOffMessage) }
+    static var restrictedTitle: Text { text(.restrictedTitle) }
+    static var restrictedMessage: Text { text(.restrictedMessage) }
+    static var requestPrecise: Text { text(.requestPrecise) }
+    static var indicatorLabel: Text { text(.indicatorLabel) }
 }
 #endif

@@ -20,16 +20,18 @@ struct PseudoTerminal {
     /// Runs `whereabouts ARGUMENTS`; each time `prompt` appears on the terminal, types the next answer.
     ///
     /// Every wait is bounded: reading stops after `seconds`, and the process is then interrupted. The terminal is
-    /// read on a thread of its own (``onThreadOfItsOwn(_:)``), not on the cooperative pool.
+    /// read on a thread of its own (``onThreadOfItsOwn(_:)``), not on the cooperative pool. `columns` gives the
+    /// terminal a width; without it the terminal has none, and `track` takes 100 columns.
     static func run(
         _ arguments: [String],
         answers: [String],
         prompt: String,
-        seconds: Double = 60
+        seconds: Double = 60,
+        columns: UInt16? = nil
     ) async throws -> Transcript {
         let binary = try CLIRunner.binary()
         return try await onThreadOfItsOwn {
-            try run(binary, arguments, answers: answers, prompt: prompt, seconds: seconds)
+            try run(binary, arguments, answers: answers, prompt: prompt, seconds: seconds, columns: columns)
         }
     }
 
@@ -38,11 +40,15 @@ struct PseudoTerminal {
         _ arguments: [String],
         answers: [String],
         prompt: String,
-        seconds: Double
+        seconds: Double,
+        columns: UInt16?
     ) throws -> Transcript {
         var master: Int32 = -1
         var slave: Int32 = -1
-        guard openpty(&master, &slave, nil, nil, nil) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        var size = winsize(ws_row: 50, ws_col: columns ?? 0, ws_xpixel: 0, ws_ypixel: 0)
+        let opened =
+            columns == nil ? openpty(&master, &slave, nil, nil, nil) : openpty(&master, &slave, nil, nil, &size)
+        guard opened == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         defer { close(master) }
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

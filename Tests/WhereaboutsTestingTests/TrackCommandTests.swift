@@ -25,7 +25,7 @@ struct TrackCommandTests {
             "--source", "walk.nmea", "--app-info", "Info.plist", "--app-id", "com.example.x", "--request", "always",
             "--purpose-key", "Nav", "--format", "geojson", "--speed", "4", "--loop", "3", "--limit", "7",
             "--answer", "allow-once", "--approximate", "--temporary-answer", "deny", "--consent-file", "c.json",
-            "--svg", "out.svg", "--strict", "--include-estimated",
+            "--svg", "out.svg", "--strict", "--include-estimated", "--no-explanation",
         ])
         #expect(command.source == "walk.nmea")
         #expect(command.appInfo == "Info.plist")
@@ -43,6 +43,8 @@ struct TrackCommandTests {
         #expect(command.svg == "out.svg")
         #expect(command.strict)
         #expect(command.includeEstimated)
+        #expect(command.noExplanation)
+        #expect(try Track.parse(["--answer", "not-now"]).answer == .notNow)
         #expect(try Track.parseSpeed("max") == .asFastAsPossible)
         #expect(try Track.parseSpeed("1") == .realTime)
         #expect(try Track.parseLoop("forever") == .forever)
@@ -62,6 +64,7 @@ struct TrackCommandTests {
             (["--date", "2024-13-01"], "--date must be a UTC date written YYYY-MM-DD"),
             (["--source", "gpsd://host:notaport", "--answer", "deny"], "gpsd://host:notaport"),
             (["--source", "-", "--loop", "2"], "standard input can be read once"),
+            (["--answer", "not-now", "--approximate"], "--answer not-now never reaches the system prompt"),
         ]
     )
     func wrongOptions(arguments: [String], message: String) async throws {

@@ -17,8 +17,9 @@ struct TrackTerminalTests {
         let consent = directory.appendingPathComponent("consent.json")
         let run = try await PseudoTerminal.run(
             ["track", "--consent-file", consent.path, "--limit", "2", "--format", "ndjson"],
-            answers: ["p", "2"],
-            prompt: "Choose 1, 2, 3"
+            // The app's explanation comes first ("Choose 1, 2": Continue), then the system prompt.
+            answers: ["1", "p", "2"],
+            prompt: "Choose 1, 2"
         )
         #expect(run.status == 0, "\(run.screen)")
         #expect(run.screen.contains("Allow “Wayfinder” to use your location?"), "\(run.screen)")
@@ -129,6 +130,7 @@ struct TrackTerminalTests {
         let printed = lines()
         try await Task.sleep(for: .milliseconds(500))
         #expect(lines() == printed, "no fix after the revoke")
+        #expect(errors().contains("Location Access Is Off"), "the app's denied screen follows: \(errors())")
         track.send(SIGINT)
         let stopped = await track.exit(within: .seconds(30))
         #expect(stopped && process.terminationStatus == 0, "Ctrl-C stops track cleanly: \(errors())")

@@ -8,7 +8,7 @@ extension LocationPermissionModel {
     /// on every launch, and start the feature from the button's action; never count on a grant from an earlier
     /// launch. A feature that needs location on every launch without a tap asks for When In Use instead
     /// (``requestPermission()``). Denied, restricted or with Location Services off, a tap grants nothing, so the
-    /// button is not shown (``showsSettingsPrompt`` and ``isRestricted`` say what to show instead); authorized, the
+    /// button is not shown (``screen`` says what to show instead); authorized, the
     /// feature's own control needs no grant.
     ///
     /// ```swift

@@ -88,21 +88,23 @@ public final class LocationPermissionModel {
     /// Whether location features are off: denied, restricted, not asked yet, services off, or not known yet.
     ///
     /// It is the opposite of "authorized" (When In Use or Always, precise or approximate), for a
-    /// screen that greys out its location features; ``showsSettingsPrompt`` and ``isRestricted``
-    /// tell the off cases apart.
+    /// screen that greys out its location features; ``screen`` tells the off cases apart.
     public var locationIsDisabled: Bool { !(authorization?.status.isAuthorized ?? false) }
 
-    /// Whether to show a way to Settings: the person denied, or Location Services are off.
-    public var showsSettingsPrompt: Bool { authorization?.status == .denied }
+    /// Whether to show the way to the app's page in Settings: the person denied the app (``screen`` is
+    /// ``PermissionScreen/denied``, whose ``PermissionScreen/showsSettingsButton`` is true).
+    ///
+    /// False when Location Services are off: the app reads `.denied` then too, but its page in Settings cannot turn
+    /// them on, so ``screen`` is ``PermissionScreen/servicesOff``, whose message says where they are turned on.
+    /// False when restricted, and before the system prompt.
+    public var showsSettingsPrompt: Bool { screen.showsSettingsButton }
 
-    /// What the Settings prompt says, or `nil` when there is none to show.
-    public var settingsMessage: String? {
-        guard let authorization, authorization.status == .denied else { return nil }
-        if !authorization.servicesEnabled {
-            return "Location Services are off. Turn them on in Settings › Privacy › Location Services."
-        }
-        return "Location access is off for this app. Open Settings to allow it."
-    }
+    /// What the way to Settings says, ``PermissionText/deniedMessage``, or `nil` when there is none to show (see
+    /// ``showsSettingsPrompt``).
+    ///
+    /// For every screen's text, Location Services off and restricted included, read ``screen``'s
+    /// ``PermissionScreen/title`` and ``PermissionScreen/message``.
+    public var settingsMessage: String? { showsSettingsPrompt ? PermissionText.deniedMessage.defaultValue : nil }
 
     /// Whether location is restricted (parental controls): no prompt, no Settings button helps.
     public var isRestricted: Bool { authorization?.status == .restricted }

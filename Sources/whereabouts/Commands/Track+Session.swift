@@ -4,118 +4,6 @@ import Whereabouts
 import WhereaboutsGPSD
 import WhereaboutsReplay
 
-/// What `track` needs before it starts: the app, the consent store, the person.
-struct TrackSetup {
-    let declarations: UsageDescriptions
-    let appID: String
-    let appName: String
-    let store: FileConsentStore
-    let secret: Coarsener.Secret
-    let prompter: any PermissionPrompter
-
-    init(command: Track, terminal: Terminal) async throws {
-        let infoURL = command.appInfo.map { URL(fileURLWithPath: $0) } ?? ReplaySource.sampleAppInfoURL
-        if let path = command.appInfo, let reason = InputFile.unreadableReason(path) {
-            terminal.error("error: \(path) \(reason); give --app-info the app's Info.plist.")
-            throw ExitCode.trackUnusable
-        }
-        do {
-            declarations = try UsageDescriptions(contentsOf: infoURL)
-        } catch {
-            terminal.error("error: \(error)")
-            throw ExitCode.trackUnusable
-        }
-        appID = command.appID ?? Self.bundleIdentifier(infoURL) ?? "com.example.app"
-        appName = declarations.appName ?? appID
-        let fileURL = command.consentFile.map { URL(fileURLWithPath: $0) } ?? FileConsentStore.defaultFileURL()
-        store = FileConsentStore(fileURL: fileURL, onWarning: { terminal.error("warning: \($0)") })
-        do {
-            secret = try await store.installSecret()
-        } catch {
-            // A consent folder that cannot be written (read-only, full) does not stop the run: the answer and the
-            // approximate-location secret hold for this run only, and the person is told so, once, here.
-            terminal.error(
-                "warning: \(error). This run goes on: its answer is not kept (the next run asks again) and its "
-                    + "approximate points differ from other runs'; make the folder writable, or give --consent-file "
-                    + "in one that is."
-            )
-            secret = Coarsener.Secret.random()
-        }
-        let kept = await store.grant(for: appID) ?? Grant()
-        if let answer = command.answer {
-            let precise = command.accuracy.map { $0 == .precise } ?? !declarations.defaultAccuracyReduced
-            let first: PromptAnswer =
-                switch answer {
-                case .allowOnce: .allowOnce(precise: precise)
-                case .whileUsing: .allowWhileUsing(precise: precise)
-                case .deny: .dontAllow
-                }
-            prompter = CommandLinePrompter(
-                answer: first,
-                temporaryAnswer: command.temporaryAnswer == .allow ? .allowPrecise : .dontAllowPrecise,
-                alwaysAnswer: command.alwaysAnswer == .always ? .changeToAlways : .keepWhileUsing,
-                terminal: terminal
-            )
-        } else if terminal.inputIsTerminal {
-            prompter = TerminalPrompter(terminal: terminal)
-        } else if let due = Self.promptDue(
-            command: command,
-            kept: kept,
-            device: await store.deviceSettings(),
-            declarations: declarations
-        ) {
-            terminal.error(
-                """
-                \(appName) (\(appID)) \(due), and nobody can answer its prompt: standard input is not a terminal.
-                Answer from the command line, e.g. `whereabouts track --answer while-using --approximate`, or decide \
-                first with `whereabouts consent set \(appID) --status while-using`.
-                """
-            )
-            throw ExitCode.nobodyToAnswer
-        } else {
-            prompter = AbsentPerson(terminal: terminal)
-        }
-    }
-
-    /// Why a prompt would be due on this run, or `nil` when none would: with nobody to answer,
-    /// `track` stops (exit 3) rather than deciding for the person — the Always upgrade can be asked
-    /// once per install, and a declined prompt would be kept. ``LocationPolicy`` decides, as it does for the
-    /// engine: where it shows no prompt (already decided, Location Services off, restricted, a missing key)
-    /// the run goes on and says what happened.
-    ///
-    /// - Parameters:
-    ///   - command: The command, for the request and the purpose key.
-    ///   - kept: The app's kept grant.
-    ///   - device: The device's settings.
-    ///   - declarations: The app's Info.plist declarations.
-    /// - Returns: What the app would ask, or `nil`.
-    static func promptDue(
-        command: Track,
-        kept: Grant,
-        device: DeviceSettings,
-        declarations: UsageDescriptions
-    ) -> String? {
-        var policy = LocationPolicy(declarations: declarations, grant: kept, device: device)
-        let decision = command.request == .always ? policy.requestAlways() : policy.requestWhenInUse()
-        switch decision.prompt {
-        case .whenInUse?: return "has no location decision yet"
-        case .alwaysUpgrade?: return "would ask to upgrade to Always (asked once per install)"
-        case .temporaryFullAccuracy?, .locationButton?, nil: break
-        }
-        guard let key = command.purposeKey, policy.requestTemporaryFullAccuracy(purposeKey: key).prompt != nil else {
-            return nil
-        }
-        return "would ask for temporary precise location"
-    }
-
-    static func bundleIdentifier(_ url: URL) -> String? {
-        guard let data = try? Data(contentsOf: url), !BinaryPropertyList.containsSet(data),
-            let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
-        else { return nil }
-        return plist["CFBundleIdentifier"] as? String
-    }
-}
-
 /// One run of `track`: ask, then stream what the app may see.
 struct TrackSession {
     let setup: TrackSetup
@@ -123,7 +11,7 @@ struct TrackSession {
     let terminal: Terminal
 
     func run() async throws {
-        let tally = TrackTally(drawsPicture: command.svg != nil)
+        let tally = TrackTally(drawsPicture: command.svg != nil, purposeKey: setup.precisePurposeKey(command: command))
         let chosen = try makeSource(tally: tally)
         let engine = await SimulatedOS(
             appID: setup.appID,
@@ -165,7 +53,7 @@ struct TrackSession {
             guard terminal.errorIsTerminal else { return }
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(250))
-                if !Task.isCancelled { terminal.status(tally.statusLine(speed: speedText)) }
+                if !Task.isCancelled { terminal.status(tally.statusLine(speed: speedText, width: Terminal.width)) }
             }
         }
         let result = await stream.result
@@ -289,7 +177,18 @@ struct TrackSession {
     }
 
     /// Asks for authorization (and temporary precise access); returns whether fixes may flow.
+    ///
+    /// Before the system prompt, while the status is not determined, the app's explanation comes first (unless
+    /// nobody answers it); "Not Now" ends the run without asking. After a denial, Location Services off or a
+    /// restriction, the app's screen for it is printed.
     private func ask(_ client: LocationClient) async throws -> Bool {
+        let before = PermissionScreen(authorization: await client.authorization(), isAwaitingAnswer: false)
+        if before == .explanation, let answerer = setup.explanationAnswerer {
+            guard await answerer.answer(setup.terminalScreen(.explanation), terminal: terminal) else {
+                terminal.error(TerminalScreen.notNowOutcome(appName: setup.appName))
+                return false
+            }
+        }
         let outcome: AuthorizationOutcome
         do {
             outcome =
@@ -302,27 +201,35 @@ struct TrackSession {
         }
         let accuracy = outcome.accuracy == .fullAccuracy ? "precise" : "approximate"
         guard outcome.status.isAuthorized else {
-            let fix: String =
-                switch outcome.resolution {
-                case .ignored(.servicesDisabled): "turn Location Services on: `whereabouts consent set --services on`"
-                case .ignored(.restricted): "lift the restriction: `whereabouts consent set --restricted off`"
-                default: "allow it: `whereabouts consent set \(setup.appID) --status while-using`"
-                }
             terminal.error(
                 "\(setup.appName) may not use location: \(outcome.status) (\(outcome.resolution)). "
-                    + "No fixes will be shown. To change that, \(fix)."
+                    + "No fixes will be shown."
             )
+            // The screen the app shows now: never the way to Settings before the prompt, nor with Location
+            // Services off or restricted.
+            let after = PermissionScreen(authorization: await client.authorization(), isAwaitingAnswer: false)
+            let lines = setup.terminalScreen(after).lines
+            if after != .explanation, !lines.isEmpty { terminal.error(lines.joined(separator: "\n")) }
             return false
         }
         terminal.error("\(setup.appName): \(outcome.status), \(accuracy) (\(outcome.resolution)).")
+        var reduced = outcome.accuracy == .reducedAccuracy
         if let key = command.purposeKey {
             do {
                 let precise = try await client.requestTemporaryFullAccuracy(key)
                 terminal.error("Temporary precise location for “\(key)”: \(precise.accuracy) (\(precise.resolution)).")
+                reduced = precise.accuracy == .reducedAccuracy
             } catch {
                 terminal.error("error: \(error)")
                 throw ExitCode.trackUnusable
             }
+        }
+        // Under approximate location the app shows "Request Precise Location", which asks with a purpose key.
+        if reduced, let key = setup.precisePurposeKey(command: command) {
+            terminal.error(
+                "\(setup.appName) shows [\(PermissionText.requestPrecise.defaultValue)] under approximate location; "
+                    + "here: whereabouts track --purpose-key \(key)"
+            )
         }
         return true
     }
@@ -342,6 +249,7 @@ struct TrackSession {
             var count = 0
             var preciseCount = 0
             var received: [(location: Location, precise: Bool)] = []
+            var lastWritten: Location?
             var stops = false
             for update in batch {
                 // Ctrl-C cancels this task: stop now rather than after printing the batch.
@@ -355,11 +263,21 @@ struct TrackSession {
                             + (update.authorization.status.isAuthorized
                                 ? "." : " — no more fixes unless it is allowed again.")
                     )
+                    // The app's screen for the new state, as after the request: denied, services off, restricted.
+                    let screen = PermissionScreen(authorization: update.authorization, isAwaitingAnswer: false)
+                    let lines = setup.terminalScreen(screen).lines
+                    if screen != .explanation,
+                        screen != PermissionScreen(authorization: previous, isAwaitingAnswer: false),
+                        !lines.isEmpty
+                    {
+                        terminal.error(lines.joined(separator: "\n"))
+                    }
                 }
                 last = update.authorization
                 if let location = update.location {
                     let precise = update.authorization.accuracy == .fullAccuracy
                     writer.write(location, precise: precise)
+                    lastWritten = location
                     count += 1
                     if precise { preciseCount += 1 }
                     if tally.drawsPicture { received.append((location, precise)) }
@@ -371,13 +289,15 @@ struct TrackSession {
             }
             tally.delivered(count: count, preciseCount: preciseCount, locations: received)
             delivered += count
+            // The indicator (on the status line and in the picture) is drawn from the last authorization and fix.
+            let notes =
+                terminal.errorIsTerminal ? final.diagnostics.map(\.rawValue).sorted().joined(separator: ", ") : ""
+            tally.sawBatch(authorization: last ?? final.authorization, location: lastWritten, notes: notes)
             // Standard output that cannot be written (closed, full) ends the run: it fails rather than play on.
             if stops || terminal.outputFailure != nil { return }
-            // The status line is for a terminal: nothing to build when standard error is not one.
+            // The status line is for a terminal.
             guard terminal.errorIsTerminal else { continue }
-            let notes = final.diagnostics.map(\.rawValue).sorted().joined(separator: ", ")
-            tally.sawBatch(authorization: final.authorization, notes: notes)
-            terminal.status(tally.statusLine(speed: speed))
+            terminal.status(tally.statusLine(speed: speed, width: Terminal.width))
         }
     }
 }

@@ -16,10 +16,11 @@ struct Track: AsyncParsableCommand {
         abstract: "Replay a track through the authorization engine and print what the app may see.",
         discussion: """
             With no options: the bundled sample (an 11-minute walk in Paris, played six times: about an hour \
-            of walking) and the bundled demo app "Wayfinder". The first run shows the app's location prompt \
-            in the terminal, as iOS words it, and remembers the answer (see `whereabouts consent`); then every \
-            fix the app may receive is printed: precise fixes, or approximate ones (at most 4 an hour of track \
-            time) with their radius.
+            of walking) and the bundled demo app "Wayfinder". The first run shows what the app's user sees: \
+            the app's explanation (its purpose, Continue or Not Now), then the system's location prompt as iOS \
+            words it, and remembers the answer (see `whereabouts consent`); after a denial, the app's screen and \
+            the `consent` command that stands for Settings. Then every fix the app may receive is printed: \
+            precise fixes, or approximate ones (at most 4 an hour of track time) with their radius.
 
             Exit codes: 0 done (also when the app may not use location: it says why; and when stopped by Ctrl-C, \
             SIGTERM or SIGHUP: the output is closed properly); 1 the track or the Info.plist cannot be used, \
@@ -38,6 +39,8 @@ struct Track: AsyncParsableCommand {
         case allowOnce = "allow-once"
         case whileUsing = "while-using"
         case deny
+        /// "Not Now" at the app's explanation: the system prompt is never shown.
+        case notNow = "not-now"
     }
 
     enum Choice: String, ExpressibleByArgument, CaseIterable {
@@ -133,8 +136,21 @@ struct Track: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Stop after N delivered fixes.", valueName: "N"))
     var limit: Int?
 
-    @Option(help: "Answer the location prompt without a terminal.")
+    @Option(
+        help: ArgumentHelp(
+            "Answer the location prompt without a terminal (not-now: \"Not Now\" at the app's explanation, so "
+                + "the prompt is never shown; the others continue past the explanation)."
+        )
+    )
     var answer: Answer?
+
+    @Flag(
+        help: ArgumentHelp(
+            "Leave out the app's explanation before the system prompt, as an app that asks at once does (for "
+                + "scripts that type the prompt's answers at a terminal)."
+        )
+    )
+    var noExplanation = false
 
     @Flag(exclusivity: .exclusive)
     var accuracy: Accuracy?
@@ -190,6 +206,19 @@ struct Track: AsyncParsableCommand {
         }
         if accuracy != nil && answer == nil {
             throw ValidationError("--precise and --approximate set the Precise switch of --answer; add --answer.")
+        }
+        if answer == .notNow {
+            if noExplanation {
+                throw ValidationError(
+                    "--answer not-now answers the app's explanation, which --no-explanation leaves out; give one of them."
+                )
+            }
+            if accuracy != nil {
+                throw ValidationError(
+                    "--answer not-now never reaches the system prompt, whose Precise switch --precise and "
+                        + "--approximate set; leave them out."
+                )
+            }
         }
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more.") }
         if let speed { _ = try Self.parseSpeed(speed) }

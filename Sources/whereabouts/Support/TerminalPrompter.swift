@@ -37,6 +37,26 @@ struct TerminalPrompter: PermissionPrompter {
         }
     }
 
+    /// Shows the app's explanation before the system prompt and reads the person's choice: `true` for "Continue",
+    /// `false` for "Not Now" (also when standard input ends, as the prompt takes its last button then).
+    func explain(_ explanation: TerminalScreen) async -> Bool {
+        terminal.clearStatus()
+        while true {
+            terminal.error((explanation.lines + [explanation.choiceLine]).joined(separator: "\n"))
+            let decline = PermissionText.explanationDecline.defaultValue
+            guard let line = await terminal.readLine() else {
+                terminal.error("No answer (standard input ended): treating it as “\(decline)”.")
+                return false
+            }
+            switch line.trimmingCharacters(in: .whitespaces) {
+            case "1": return true
+            case "2": return false
+            default:
+                terminal.error("“\(line)” is not one of the choices; type the number of a button and press Return.")
+            }
+        }
+    }
+
     func render(_ prompt: PermissionPrompt, precise: Bool) -> String {
         var lines = ["", "  \(prompt.title)", "  \(prompt.message)", ""]
         if prompt.kind == .whenInUse {

@@ -179,7 +179,9 @@ struct PermissionScreenFlowTests {
         #expect(!message.contains("Location Services"))
     }
 
-    @Test("With Location Services off the screen leads to Settings with the Location Services message")
+    @Test(
+        "With Location Services off there is no way to the app's page in Settings: the screen says where to turn them on"
+    )
     func servicesOffShowsTheLocationServicesMessage() async throws {
         let person = ScriptedPerson()
         let engine = await Self.engine(person)
@@ -191,8 +193,10 @@ struct PermissionScreenFlowTests {
         #expect(person.prompts.isEmpty)
         #expect(model.authorization?.status == .denied)
         #expect(model.authorization?.servicesEnabled == false)
-        #expect(model.showsSettingsPrompt)
-        let message = try #require(model.settingsMessage)
+        #expect(!model.showsSettingsPrompt)
+        #expect(model.settingsMessage == nil)
+        #expect(model.screen == .servicesOff)
+        let message = try #require(model.screen.message?.defaultValue)
         #expect(message.contains("Location Services"))
     }
 
