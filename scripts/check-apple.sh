@@ -139,8 +139,9 @@ check_platform() {
     return 0
 }
 
-# WhereaboutsUI against the SwiftUI and MapKit stand-ins (ios, macos, visionos): zero diagnostics in our code, and the
-# views compiled (each view's object defines its type's symbols: the #if conditions switched the files on).
+# WhereaboutsUI against the SwiftUI and MapKit stand-ins (ios, macos, visionos): zero diagnostics in our code, the
+# views compiled (each view's object defines its type's symbols: the #if conditions switched the files on), and the
+# stand-ins' probes (scripts/check-standins-interface.sh) passing.
 check_ui() {
     local flavour=$1 run=$2 log status=0
     log=$(mktemp)
@@ -175,6 +176,12 @@ check_ui() {
             return 1
         fi
     done
+    # The stand-ins allow and refuse what Apple's interfaces do, where they used to differ (isolation, Sendable).
+    if ! bash scripts/check-standins-interface.sh "$ui_scratch"; then
+        echo "error: the SwiftUI and MapKit stand-ins of the $flavour flavour disagree with Apple's interfaces (above)." >&2
+        failed+=("$flavour-ui")
+        return 1
+    fi
     echo "ok: $flavour WhereaboutsUI"
 }
 
