@@ -17,9 +17,11 @@
 # against interface-only SwiftUI and MapKit stand-ins (their bodies trap; nothing of them runs), built alone with
 # WHEREABOUTS_APPLE_UI=1 in a scratch folder of its own (<scratch>-ui): a dependency that compiles SwiftUI code under
 # canImport(SwiftUI) (swift-dependencies) must never see the stand-in. On watchOS and tvOS it compiles to nothing.
+# Then scripts/check-standins-interface.sh type-checks its probes against those stand-ins (isolation and Sendable as in
+# Apple's iOS 18.0 SDK interfaces).
 #
 # Per-platform availability comes from AppleStandIns/Declarations.tsv, one row per stand-in declaration with the SDK
-# header or Apple documentation page it was checked against; `python3 scripts/standins.py --check` runs first and
+# header, Swift interface or Apple documentation page it was checked against; `python3 scripts/standins.py --check` runs first and
 # fails (naming file:line and the fix) when a declaration has no row, a row has no declaration or no source, or the
 # availability written into a stand-in differs from the table.
 #
