@@ -17,9 +17,11 @@
 # against interface-only SwiftUI and MapKit stand-ins (their bodies trap; nothing of them runs), built alone with
 # WHEREABOUTS_APPLE_UI=1 in a scratch folder of its own (<scratch>-ui): a dependency that compiles SwiftUI code under
 # canImport(SwiftUI) (swift-dependencies) must never see the stand-in. On watchOS and tvOS it compiles to nothing.
+# Then scripts/check-standins-interface.sh type-checks its probes against those stand-ins (isolation and Sendable as in
+# Apple's iOS 18.0 SDK interfaces).
 #
 # Per-platform availability comes from AppleStandIns/Declarations.tsv, one row per stand-in declaration with the SDK
-# header or Apple documentation page it was checked against; `python3 scripts/standins.py --check` runs first and
+# header, Swift interface or Apple documentation page it was checked against; `python3 scripts/standins.py --check` runs first and
 # fails (naming file:line and the fix) when a declaration has no row, a row has no declaration or no source, or the
 # availability written into a stand-in differs from the table.
 #
@@ -139,8 +141,9 @@ check_platform() {
     return 0
 }
 
-# WhereaboutsUI against the SwiftUI and MapKit stand-ins (ios, macos, visionos): zero diagnostics in our code, and the
-# views compiled (each view's object defines its type's symbols: the #if conditions switched the files on).
+# WhereaboutsUI against the SwiftUI and MapKit stand-ins (ios, macos, visionos): zero diagnostics in our code, the
+# views compiled (each view's object defines its type's symbols: the #if conditions switched the files on), and the
+# stand-ins' probes (scripts/check-standins-interface.sh) passing.
 check_ui() {
     local flavour=$1 run=$2 log status=0
     log=$(mktemp)
@@ -175,6 +178,12 @@ check_ui() {
             return 1
         fi
     done
+    # The stand-ins allow and refuse what Apple's interfaces do, where they used to differ (isolation, Sendable).
+    if ! bash scripts/check-standins-interface.sh "$ui_scratch"; then
+        echo "error: the SwiftUI and MapKit stand-ins of the $flavour flavour disagree with Apple's interfaces (above)." >&2
+        failed+=("$flavour-ui")
+        return 1
+    fi
     echo "ok: $flavour WhereaboutsUI"
 }
 

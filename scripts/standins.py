@@ -51,8 +51,9 @@ SWIFT_NAME = {p[0]: p[1] for p in PLATFORMS}
 DEFINE = {p[0]: p[2] for p in PLATFORMS}
 
 SOURCE_PATTERNS = [
-    # An SDK header or Swift interface: "iOS 18.0 SDK, CoreLocation.framework/Headers/CLServiceSession.h".
-    re.compile(r"^(iOS|macOS|watchOS|visionOS|tvOS) \d+(\.\d+)+ SDK, [A-Za-z]+\.framework/(Versions/A/)?"
+    # An SDK header or Swift interface: "iOS 18.0 SDK, CoreLocation.framework/Headers/CLServiceSession.h" (a framework
+    # name may hold underscores: _MapKit_SwiftUI.framework).
+    re.compile(r"^(iOS|macOS|watchOS|visionOS|tvOS) \d+(\.\d+)+ SDK, [A-Za-z_]+\.framework/(Versions/A/)?"
                r"(Headers/[A-Za-z0-9_+]+\.h|Modules/[A-Za-z0-9_.+/-]+\.swiftinterface)$"),
     # A Swift interface shipped with Xcode: "Xcode 14.1, XcodeProjectPlugin.swiftinterface".
     re.compile(r"^Xcode \d+(\.\d+)+, [A-Za-z0-9_./+-]+\.swiftinterface$"),

@@ -18,3 +18,5 @@ public struct Annotation<Label, Content>: MapContent where Label: View, Content:
     /// Primitive content.
     public typealias Body = Never
 }
+
+extension Annotation: Sendable {}

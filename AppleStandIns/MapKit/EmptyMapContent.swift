@@ -11,3 +11,5 @@ public struct EmptyMapContent: MapContent {
     /// Primitive content.
     public typealias Body = Never
 }
+
+extension EmptyMapContent: Sendable {}

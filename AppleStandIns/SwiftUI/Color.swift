@@ -2,7 +2,7 @@
 
 /// `Color`: a colour, usable as a shape style.
 @frozen
-public struct Color: Hashable, Sendable, ShapeStyle {
+public struct Color: Hashable, Sendable {
     private var alpha = 1.0
 
     /// The app's accent colour.
@@ -11,3 +11,5 @@ public struct Color: Hashable, Sendable, ShapeStyle {
     /// The colour with the given opacity.
     public func opacity(_ opacity: Double) -> Color { Color(alpha: opacity) }
 }
+
+extension Color: ShapeStyle {}

@@ -9,3 +9,5 @@ public struct Environment<Value>: DynamicProperty {
     /// The environment's value.
     public var wrappedValue: Value { fatalError("stand-in") }
 }
+
+extension Environment: Sendable where Value: Sendable {}

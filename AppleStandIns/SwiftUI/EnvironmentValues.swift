@@ -8,10 +8,12 @@ public struct EnvironmentValues {
         set {}
     }
 
-    /// The action that opens a URL.
-    @MainActor @preconcurrency
+    /// The action that opens a URL (the property itself is not isolated; the action is).
     public var openURL: OpenURLAction {
         get { fatalError("stand-in") }
         set {}
     }
 }
+
+@available(*, unavailable)
+extension EnvironmentValues: Sendable {}

@@ -6,6 +6,7 @@ public struct Font: Hashable, Sendable {
     private init() {}
 
     /// The second-level title text style.
+    @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
     public static let title2 = Font()
     /// The title text style.
     public static let title = Font()

@@ -2,9 +2,12 @@
 
 /// `ModifiedContent`: a view with a modifier applied.
 @frozen
-public struct ModifiedContent<Content, Modifier> {}
-
-extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
-    /// A primitive view.
+public struct ModifiedContent<Content, Modifier> {
+    /// A primitive view (declared on the type itself, as in Apple's interface, whatever the content).
     public typealias Body = Never
 }
+
+@available(*, unavailable)
+extension ModifiedContent: Sendable {}
+
+extension ModifiedContent: View where Content: View, Modifier: ViewModifier {}

@@ -8,3 +8,5 @@ public struct OpenURLAction {
     @MainActor @preconcurrency
     public func callAsFunction(_ url: URL) {}
 }
+
+extension OpenURLAction: Sendable {}

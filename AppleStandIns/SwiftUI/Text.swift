@@ -7,7 +7,7 @@ public struct Text: Equatable, Sendable {
     public init(verbatim content: String) {}
 
     /// The text in a font.
-    public func font(_ font: Font?) -> Text { self }
+    nonisolated public func font(_ font: Font?) -> Text { self }
 }
 
 extension Text: View {

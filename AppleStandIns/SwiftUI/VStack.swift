@@ -14,3 +14,6 @@ public struct VStack<Content>: View where Content: View {
     /// A primitive view.
     public typealias Body = Never
 }
+
+@available(*, unavailable)
+extension VStack: Sendable {}

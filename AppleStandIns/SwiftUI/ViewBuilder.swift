@@ -10,6 +10,7 @@ public struct ViewBuilder {
     public static func buildBlock<Content>(_ content: Content) -> Content where Content: View { content }
 
     /// A block of several views.
+    @_disfavoredOverload
     public static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<(repeat each Content)>
     where repeat each Content: View {
         fatalError("stand-in")
@@ -32,3 +33,6 @@ public struct ViewBuilder {
         fatalError("stand-in")
     }
 }
+
+@available(*, unavailable)
+extension ViewBuilder: Sendable {}

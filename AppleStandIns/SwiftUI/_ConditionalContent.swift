@@ -8,3 +8,6 @@ extension _ConditionalContent: View where TrueContent: View, FalseContent: View 
     /// A primitive view.
     public typealias Body = Never
 }
+
+@available(*, unavailable)
+extension _ConditionalContent: Sendable {}
