@@ -67,7 +67,9 @@ extension LocationPermissionModel {
         )
         let model = LocationPermissionModel(client: client, purposeKey: purposeKey, bearingSource: bearingSource)
         if let received = os.lastKnownSnapshot.current {
-            model.apply(LocationUpdate(location: received, diagnostics: [], authorization: client.authorizationSnapshot()))
+            model.apply(
+                LocationUpdate(location: received, diagnostics: [], authorization: client.authorizationSnapshot())
+            )
         }
         if let heading = os.headingSnapshot.current { model.apply(heading) }
         return model
