@@ -33,7 +33,7 @@ public struct SwiftUIView: DeclarationMacro {
     public static func expansion(
         of node: some FreestandingMacroExpansionSyntax,
         in context: some MacroExpansionContext
-    ) throws -> [DeclSyntax] {
+    ) -> [DeclSyntax] {
         let registry = context.makeUniqueName("PreviewRegistry")
         var call = "preview(\(node.arguments.trimmedDescription))"
         if let trailingClosure = node.trailingClosure {

@@ -56,6 +56,7 @@ extension LocationPermissionModel {
             consentStore: InMemoryConsentStore([appID: state.grant]),
             kept: state.grant,
             device: state.device,
+            // A fixed secret: the approximate circle is drawn at the same place in every run of a preview.
             coarsener: Coarsener(secret: Coarsener.Secret(k0: 0x5052_4556_4945_5721, k1: 0x5748_4552_4541_424F)),
             temporaryFullAccuracy: state.temporaryFullAccuracy,
             lastFix: PermissionPreviewState.position,
