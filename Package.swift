@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import Foundation
 import PackageDescription
 
@@ -273,8 +274,25 @@ if let flavour = Context.environment["WHEREABOUTS_APPLE"], let application = app
     let hasSwiftUI =
         ["ios", "macos", "visionos"].contains(flavour) && Context.environment["WHEREABOUTS_APPLE_UI"] != nil
     if hasSwiftUI {
+        // SwiftUI's `#Preview` needs an implementation: a compiler plugin named as Apple's (PreviewsMacros.SwiftUIView)
+        // whose expansion only type-checks the preview's name and body, so the previews of WhereaboutsUI are compiled.
         package.targets.append(
-            .target(name: "SwiftUI", path: "AppleStandIns/SwiftUI", swiftSettings: standInSettings)
+            .macro(
+                name: "PreviewsMacros",
+                dependencies: [
+                    .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                    .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                ],
+                path: "AppleStandIns/PreviewsMacros"
+            )
+        )
+        package.targets.append(
+            .target(
+                name: "SwiftUI",
+                dependencies: ["PreviewsMacros"],
+                path: "AppleStandIns/SwiftUI",
+                swiftSettings: standInSettings
+            )
         )
         package.targets.append(
             .target(

@@ -10,10 +10,14 @@
 # that calls `CLServiceSession(authorization: .whenInUse)` under no platform condition, and runs the copy's
 # check-apple.sh macos in this checkout's scratch folder (.build-apple, so the dependencies are not built again).
 # It passes only if that run fails with the compiler saying, at the added file, that CLServiceSession is unavailable;
-# it fails if the flavour passes (the stand-in lets macOS use it) or fails for another reason. The package itself is
-# left as it was; the copy is removed when the script ends.
+# it fails if the flavour passes (the stand-in lets macOS use it) or fails for another reason. Last, it adds a
+# `#Preview` whose body passes a PermissionPreviewState where a LocationPermissionModel goes to
+# Sources/WhereaboutsUI/RequestPreciseLocationButton.swift and runs the copy's WhereaboutsUI check alone
+# (WHEREABOUTS_APPLE_UI_ONLY=1, ios, in .build-apple-ui): it passes only if that fails with the type error at the
+# preview's line, so the stand-in #Preview type-checks what it is given. The package itself is left as it was; the copy
+# is removed when the script ends.
 #
-# Usage: bash scripts/check-apple-selftest.sh
+# Usage: bash scripts/check-apple-selftest.sh [preview]   (preview: only the #Preview case)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -26,6 +30,46 @@ mkdir -p "$copy"
 tar -c --exclude='./.build*' --exclude=./.git . | tar -x -C "$copy"
 
 log="$work/check-apple.log"
+
+# A preview whose body has a type error: the ios flavour's WhereaboutsUI check must fail at that preview. The stand-in
+# #Preview (AppleStandIns/PreviewsMacros) must make the compiler type-check the body, not drop it.
+check_preview_type_error() {
+    local status ui_file line expected
+    ui_file=Sources/WhereaboutsUI/RequestPreciseLocationButton.swift
+    cp "$copy/$ui_file" "$work/ui.swift"
+    # The broken preview goes before the file's last line (the #endif of its platform condition).
+    {
+        sed '$d' "$work/ui.swift"
+        printf '\n#Preview("Type error") {\n    RequestPreciseLocationButton(model: PermissionPreviewState.denied)\n}\n#endif\n'
+    } > "$copy/$ui_file"
+    line=$(($(grep -n '^#Preview("Type error")' "$copy/$ui_file" | cut -d: -f1) + 1))
+    echo "== check-apple self-test: a type error in a #Preview body of WhereaboutsUI, ios flavour"
+    status=0
+    WHEREABOUTS_APPLE_UI_ONLY=1 WHEREABOUTS_APPLE_SCRATCH="$root/.build-apple" bash "$copy/scripts/check-apple.sh" ios \
+        > "$log" 2>&1 || status=$?
+    expected="$ui_file:$line:"
+    if [ "$status" -eq 0 ]; then
+        cat "$log"
+        echo "error: check-apple.sh ios passed with a #Preview body that passes a PermissionPreviewState as the model:" \
+            "the stand-in #Preview does not type-check its body (AppleStandIns/PreviewsMacros/SwiftUIView.swift)." >&2
+        exit 1
+    fi
+    if ! grep -F "$expected" "$log" | grep -qF "cannot convert value of type 'PermissionPreviewState'"; then
+        cat "$log"
+        echo "error: check-apple.sh ios failed (exit $status), but not at $expected with the type error (its output" \
+            "above): it failed for another reason; run WHEREABOUTS_APPLE_UI_ONLY=1 bash scripts/check-apple.sh ios." >&2
+        exit 1
+    fi
+    grep -F "$expected" "$log" | sort -u
+    echo "ok: check-apple.sh ios rejects a type error in a #Preview body (exit $status)"
+    cp "$work/ui.swift" "$copy/$ui_file"
+}
+
+# `bash scripts/check-apple-selftest.sh preview` runs only the last case.
+if [ "${1:-}" = preview ]; then
+    check_preview_type_error
+    exit 0
+fi
 
 # Runs the copy's check-apple.sh (ios) and passes only if it fails with `expected` in its output.
 expect_table_failure() {
@@ -99,3 +143,6 @@ if ! grep -qF "$expected" "$log"; then
 fi
 grep -F "$expected" "$log" | sort -u
 echo "ok: check-apple.sh macos rejects an unguarded CLServiceSession call (exit $status)"
+
+
+check_preview_type_error

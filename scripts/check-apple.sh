@@ -41,6 +41,9 @@
 # app-extension availability, Darwin Foundation's own annotations (Foundation here is swift-corelibs-foundation), and
 # everything at run time.
 #
+# WHEREABOUTS_APPLE_UI_ONLY=1 runs only the WhereaboutsUI check (ios, macos, visionos), which also counts the seven
+# previews compiled per view (scripts/check-apple-selftest.sh proves a type error in a preview's body fails it).
+#
 # Usage: bash scripts/check-apple.sh [ios] [macos] [tvos] [visionos] [watchos] [xcode]   (all six when none is given)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -177,6 +180,16 @@ check_ui() {
             failed+=("$flavour-ui")
             return 1
         fi
+        # Its seven previews (one per permission state): each #Preview expands into a type whose name holds
+        # PreviewRegistry (AppleStandIns/PreviewsMacros), so a #if that leaves them out leaves the object without them.
+        local previews
+        previews=$(grep -oE 'PreviewfMf[0-9]*_[0-9]+PreviewRegistryfMu[0-9]*_' <<< "$symbols" | sort -u | wc -l)
+        if [ "$previews" -lt 7 ]; then
+            echo "error: the $flavour flavour compiled $previews of the 7 previews of Sources/WhereaboutsUI/$view.swift" \
+                "(one #Preview per PermissionPreviewState): check the #if around them." >&2
+            failed+=("$flavour-ui")
+            return 1
+        fi
     done
     # The stand-ins allow and refuse what Apple's interfaces do, where they used to differ (isolation, Sendable).
     if ! bash scripts/check-standins-interface.sh "$ui_scratch"; then
@@ -184,7 +197,7 @@ check_ui() {
         failed+=("$flavour-ui")
         return 1
     fi
-    echo "ok: $flavour WhereaboutsUI"
+    echo "ok: $flavour WhereaboutsUI (four views, seven previews each)"
 }
 
 # The one-client behaviour suite with LocationClient.live() as the client under test: the package's Core Location
@@ -282,7 +295,19 @@ check_xcode() {
     echo "ok: xcode"
 }
 
+# WHEREABOUTS_APPLE_UI_ONLY=1 checks only WhereaboutsUI (check_ui) in the ios, macos and visionos flavours.
+ui_only=${WHEREABOUTS_APPLE_UI_ONLY:-0}
 for flavour in "${flavours[@]}"; do
+    if [ "$ui_only" = 1 ]; then
+        case "$flavour" in
+            ios | macos | visionos) check_ui "$flavour" "$flavour$(date +%s)$$" || true ;;
+            *)
+                echo "error: WHEREABOUTS_APPLE_UI_ONLY=1 checks WhereaboutsUI in ios, macos and visionos, not $flavour" >&2
+                exit 64
+                ;;
+        esac
+        continue
+    fi
     case "$flavour" in
         ios | macos | tvos | visionos | watchos) check_platform "$flavour" ;;
         xcode) check_xcode ;;

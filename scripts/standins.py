@@ -25,7 +25,8 @@ implementation in an extension of the protocol) is left out instead, between `#i
 `#endif`. Everything else in the files (bodies, doc comments, version availability) is left as it is, so --write
 works on files whose bodies changed, and running it twice changes nothing the second time.
 
-Files named StandIn*.swift are not Apple API (a runnable model behind the stand-ins) and are skipped; declarations
+Files named StandIn*.swift are not Apple API (a runnable model behind the stand-ins) and are skipped, and so is
+AppleStandIns/PreviewsMacros (the compiler plugin behind the stand-in `#Preview`, not a module of the SDK); declarations
 that are neither public nor open, other than enum cases and protocol requirements, are not counted.
 """
 
@@ -92,9 +93,11 @@ def relative(path):
 
 
 def standin_files():
-    """The stand-in files the table covers: every .swift under AppleStandIns/ but StandIn*.swift."""
+    """The stand-in files the table covers: every .swift under AppleStandIns/ but StandIn*.swift and the macro plugin."""
     found = []
     for folder, _, names in os.walk(STANDINS):
+        if os.path.relpath(folder, STANDINS).split(os.sep)[0] == "PreviewsMacros":
+            continue
         for name in names:
             if name.endswith(".swift") and not name.startswith("StandIn"):
                 found.append(os.path.join(folder, name))
@@ -268,7 +271,7 @@ def parameters(lines, start, after):
 
 
 DECL = re.compile(r"^(\s*)((?:[a-z]+\s+)*?)(class|struct|enum|protocol|actor|extension|func|init|var|let|typealias|"
-                  r"case|associatedtype|subscript)\b\s*([A-Za-z_][A-Za-z0-9_]*|`[^`]+`)?")
+                  r"case|associatedtype|subscript|macro)\b\s*([A-Za-z_][A-Za-z0-9_]*|`[^`]+`)?")
 
 
 def declarations(path, lines):
@@ -297,7 +300,7 @@ def declarations(path, lines):
                 in_public_enum = inside is not None and inside[1] == "enum" and inside[3]
                 counted = public or (keyword == "case" and in_public_enum) or (in_protocol and keyword != "case")
                 prefix = ".".join(s[0] for s in scopes if s[2] <= depth)
-                if keyword in ("func", "init", "subscript"):
+                if keyword in ("func", "init", "subscript", "macro"):
                     after = code.find(name, match.start(3)) + len(name) if name else match.end(3)
                     if keyword in ("init", "subscript"):
                         after = match.end(3)
@@ -313,7 +316,7 @@ def declarations(path, lines):
                     if keyword == "extension":
                         counted = False
                 if counted and keyword != "extension":
-                    end = signature_end(lines, index) if keyword in ("func", "init", "subscript") else index
+                    end = signature_end(lines, index) if keyword in ("func", "init", "subscript", "macro") else index
                     leave_out = in_protocol or (inside is not None and inside[1] == "extension" and inside[0] in protocols)
                     found.append(Declaration(path, qualified, index, end, match.group(1), leave_out))
         for c in code:

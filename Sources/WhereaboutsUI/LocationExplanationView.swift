@@ -79,4 +79,34 @@ public struct LocationExplanationView: View {
         LocationPermissionModel.purposeString(infoDictionary: Bundle.main.infoDictionary).map { Text(verbatim: $0) }
     }
 }
+
+// The seven permission states, each from a simulated OS (`LocationPermissionModel.preview(_:)`). The explanation shows
+// only while not determined; in the other states the view is empty.
+#Preview("Not determined") {
+    LocationExplanationView(model: .preview(.notDetermined), onDecline: {})
+}
+
+#Preview("Denied") {
+    LocationExplanationView(model: .preview(.denied), onDecline: {})
+}
+
+#Preview("Restricted") {
+    LocationExplanationView(model: .preview(.restricted), onDecline: {})
+}
+
+#Preview("Services off") {
+    LocationExplanationView(model: .preview(.servicesOff), onDecline: {})
+}
+
+#Preview("Approximate") {
+    LocationExplanationView(model: .preview(.approximate), onDecline: {})
+}
+
+#Preview("Precise") {
+    LocationExplanationView(model: .preview(.precise), onDecline: {})
+}
+
+#Preview("Temporary precise") {
+    LocationExplanationView(model: .preview(.temporaryPrecise), onDecline: {})
+}
 #endif

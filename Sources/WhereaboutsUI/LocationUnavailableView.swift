@@ -111,4 +111,34 @@ public struct LocationUnavailableView: View {
         #endif
     }
 }
+
+// The seven permission states, each from a simulated OS (`LocationPermissionModel.preview(_:)`). Denied (with Open
+// Settings), Location Services off and restricted each have a screen; in the other states the view is empty.
+#Preview("Not determined") {
+    LocationUnavailableView(model: .preview(.notDetermined))
+}
+
+#Preview("Denied") {
+    LocationUnavailableView(model: .preview(.denied))
+}
+
+#Preview("Restricted") {
+    LocationUnavailableView(model: .preview(.restricted))
+}
+
+#Preview("Services off") {
+    LocationUnavailableView(model: .preview(.servicesOff))
+}
+
+#Preview("Approximate") {
+    LocationUnavailableView(model: .preview(.approximate))
+}
+
+#Preview("Precise") {
+    LocationUnavailableView(model: .preview(.precise))
+}
+
+#Preview("Temporary precise") {
+    LocationUnavailableView(model: .preview(.temporaryPrecise))
+}
 #endif

@@ -46,4 +46,34 @@ public struct RequestPreciseLocationButton: View {
         )
     }
 }
+
+// The seven permission states, each from a simulated OS (`LocationPermissionModel.preview(_:)`). The button shows only
+// under approximate location; in the other states the view is empty.
+#Preview("Not determined") {
+    RequestPreciseLocationButton(model: .preview(.notDetermined))
+}
+
+#Preview("Denied") {
+    RequestPreciseLocationButton(model: .preview(.denied))
+}
+
+#Preview("Restricted") {
+    RequestPreciseLocationButton(model: .preview(.restricted))
+}
+
+#Preview("Services off") {
+    RequestPreciseLocationButton(model: .preview(.servicesOff))
+}
+
+#Preview("Approximate") {
+    RequestPreciseLocationButton(model: .preview(.approximate))
+}
+
+#Preview("Precise") {
+    RequestPreciseLocationButton(model: .preview(.precise))
+}
+
+#Preview("Temporary precise") {
+    RequestPreciseLocationButton(model: .preview(.temporaryPrecise))
+}
 #endif

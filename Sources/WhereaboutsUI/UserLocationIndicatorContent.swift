@@ -62,4 +62,35 @@ public struct UserLocationIndicatorContent: MapContent {
         }
     }
 }
+
+// The seven permission states, each from a simulated OS (`LocationPermissionModel.preview(_:)`). On a map: nothing
+// while location is off, a circle kilometres wide under approximate location, a dot pointing along the heading under
+// precise and temporary precise location.
+#Preview("Not determined") {
+    Map { UserLocationIndicatorContent(model: .preview(.notDetermined)) }
+}
+
+#Preview("Denied") {
+    Map { UserLocationIndicatorContent(model: .preview(.denied)) }
+}
+
+#Preview("Restricted") {
+    Map { UserLocationIndicatorContent(model: .preview(.restricted)) }
+}
+
+#Preview("Services off") {
+    Map { UserLocationIndicatorContent(model: .preview(.servicesOff)) }
+}
+
+#Preview("Approximate") {
+    Map { UserLocationIndicatorContent(model: .preview(.approximate)) }
+}
+
+#Preview("Precise") {
+    Map { UserLocationIndicatorContent(model: .preview(.precise)) }
+}
+
+#Preview("Temporary precise") {
+    Map { UserLocationIndicatorContent(model: .preview(.temporaryPrecise)) }
+}
 #endif

@@ -159,10 +159,33 @@ extension SimulatedOS {
 
     /// The last location the app received, as the app may see it now (see ``location()``).
     var lastKnownLocation: Location? {
+        Self.lastKnownLocation(
+            policy: policy,
+            delivered: lastDelivered,
+            deliveredPrecise: lastDeliveredPrecise,
+            coarsener: coarsener
+        )
+    }
+
+    /// ``lastKnownLocation`` of a state: nothing unless authorized and in use (or allowed monitoring events), and
+    /// a precise fix read under reduced accuracy is made approximate.
+    ///
+    /// - Parameters:
+    ///   - policy: The OS's state.
+    ///   - delivered: The last location the app received.
+    ///   - deliveredPrecise: Whether it was precise.
+    ///   - coarsener: How approximate fixes are made.
+    /// - Returns: The location the app may see now, or `nil`.
+    static func lastKnownLocation(
+        policy: LocationPolicy,
+        delivered: Location?,
+        deliveredPrecise: Bool?,
+        coarsener: Coarsener
+    ) -> Location? {
         guard policy.authorization.status.isAuthorized, policy.isInUse || policy.mayDeliverMonitoringEvents,
-            let last = lastDelivered
+            let last = delivered
         else { return nil }
-        guard lastDeliveredPrecise == true, !policy.deliversPreciseFixes else { return last }
+        guard deliveredPrecise == true, !policy.deliversPreciseFixes else { return last }
         return coarsener.approximate(last)
     }
 

@@ -299,10 +299,63 @@ public actor SimulatedOS {
         options: Options = Options(),
         platform: Platform = .iOS
     ) async {
-        let kept = await consentStore.grant(for: appID) ?? Grant()
+        self.init(
+            appID: appID,
+            declarations: declarations,
+            prompter: prompter,
+            consentStore: consentStore,
+            kept: await consentStore.grant(for: appID) ?? Grant(),
+            device: device,
+            coarsener: coarsener,
+            clock: clock,
+            options: options,
+            platform: platform
+        )
+    }
+
+    /// Creates an engine for one app whose kept grant is already known, without waiting: for a SwiftUI preview's
+    /// synchronous body (``LocationPermissionModel/preview(_:purposeKey:bearingSource:)``).
+    ///
+    /// The public initialiser reads the kept grant from the consent store and comes here. This one also takes what
+    /// lives in the OS for this use of the app only, as if it happened before the engine was made: temporary full
+    /// accuracy the person allowed, and the last fix and heading the app received. The fix is recorded as the OS
+    /// would have handed it over under the authorization that `kept`, `device` and `temporaryFullAccuracy` give
+    /// (approximate under reduced accuracy), so ``authorizationSnapshot`` and the last known location agree with the
+    /// state from the first read.
+    ///
+    /// - Parameters:
+    ///   - appID: The app's identifier; grants are kept under it.
+    ///   - declarations: The app's Info.plist declarations.
+    ///   - prompter: Who answers prompts.
+    ///   - consentStore: Where grants are kept (changes are written there; `kept` is not read from it).
+    ///   - kept: The grant kept for `appID`.
+    ///   - device: Location Services and restrictions.
+    ///   - coarsener: How approximate fixes are made.
+    ///   - clock: The clock for time limits.
+    ///   - options: Timings and thresholds.
+    ///   - platform: The Apple platform whose rules the OS follows.
+    ///   - temporaryFullAccuracy: Whether temporary full accuracy was allowed for this use of the app.
+    ///   - lastFix: A raw fix of the source the app received before, if any.
+    ///   - lastHeading: A heading the app received before, if any.
+    package init(
+        appID: String,
+        declarations: UsageDescriptions,
+        prompter: any PermissionPrompter,
+        consentStore: any ConsentStore,
+        kept: Grant,
+        device: DeviceSettings = DeviceSettings(),
+        coarsener: Coarsener = Coarsener(secret: .random()),
+        clock: any Clock<Duration> = ContinuousClock(),
+        options: Options = Options(),
+        platform: Platform = .iOS,
+        temporaryFullAccuracy: Bool = false,
+        lastFix: Location? = nil,
+        lastHeading: Heading? = nil
+    ) {
         var policy = LocationPolicy(declarations: declarations, device: device)
         policy.grant = kept
         policy.platform = platform
+        policy.temporaryFullAccuracy = temporaryFullAccuracy && policy.authorization.status.isAuthorized
         self.platform = platform
         self.appID = appID
         self.declarations = declarations
@@ -319,6 +372,20 @@ public actor SimulatedOS {
         self.deliveryGate = DeliveryGate(Self.gateAllowance(policy))
         self.grantSnapshot = LockedValue(kept)
         for region in kept.monitoredRegions { regions[region.identifier] = (region, nil) }
+        // What the app received before, as the OS handed it over under this authorization.
+        let deliveredPrecise = lastFix.map { _ in policy.deliversPreciseFixes }
+        let delivered = lastFix.flatMap { deliveredPrecise == true ? $0 : coarsener.approximate($0) }
+        self.lastDelivered = delivered
+        self.lastDeliveredPrecise = deliveredPrecise
+        self.deliveredCount = delivered == nil ? 0 : 1
+        self.lastHeading = lastHeading
+        self.headingSnapshot.current = lastHeading
+        self.lastKnownSnapshot.current = Self.lastKnownLocation(
+            policy: policy,
+            delivered: delivered,
+            deliveredPrecise: deliveredPrecise,
+            coarsener: coarsener
+        )
     }
 
     /// The app's authorization now.
