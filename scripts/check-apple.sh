@@ -31,7 +31,8 @@
 # line no flavour ran with its reason from scripts/live-coverage-reasons.tsv. WHEREABOUTS_APPLE_LIVE=0 skips that.
 #
 # Fails on any error or warning in this package's code, if the Apple-only files were not compiled at all, if a test
-# of the behaviour suite fails, or if a line no flavour ran has no reason recorded.
+# of the behaviour suite fails, or if a line no flavour ran has no reason recorded (checked when all four live flavours
+# ran: with fewer, a line another flavour runs is only noted).
 # Builds in .build-apple (its own scratch folder), never in .build; WHEREABOUTS_APPLE_SCRATCH names another one
 # (scripts/check-apple-selftest.sh, which proves that an unguarded CLServiceSession call fails the macos flavour,
 # points a copy of the package at this one's).

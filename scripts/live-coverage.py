@@ -7,12 +7,15 @@ Each argument names an lcov file (without its .lcov) that `llvm-cov export -form
 flavour. Prints each flavour's figure and the figure of all of them together: a line counts once, as executable if
 some flavour compiled it, and as executed if some flavour ran it. Then lists every line no flavour ran, each with why
 (from scripts/live-coverage-reasons.tsv: file, the code of a span's first and last lines, the reason). Fails when such a line has no reason
-recorded: say why it cannot run in the suite, or make the suite run it.
+recorded: say why it cannot run in the suite, or make the suite run it. That check needs all four live flavours
+(ios, macos, visionos, watchos): with fewer, a line another flavour runs would look unexplained, so it is only noted.
 """
 import os
 import sys
 
 GOAL = 90.0
+# The flavours whose live suites run; a line only one of them compiles or runs is checked when all four ran.
+LIVE_FLAVOURS = {"ios", "macos", "visionos", "watchos"}
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PREFIX = "Sources/WhereaboutsCoreLocation/"
 
@@ -124,6 +127,15 @@ def main(arguments):
             reason = "NO REASON RECORDED: add one to scripts/live-coverage-reasons.tsv, or make the suite run it"
         print(f"  {name}:{number}: {code_lines[number - 1].strip()}\n      {reason}")
     if unexplained:
+        given = {os.path.basename(argument) for argument in arguments}
+        if not LIVE_FLAVOURS <= given:
+            missing = ", ".join(sorted(LIVE_FLAVOURS - given))
+            print(
+                f"note: {unexplained} line(s) not executed with no reason recorded (above), which {missing} may run:"
+                " lines are checked for reasons only when all four live flavours ran (bash scripts/check-apple.sh"
+                " with no flavour named)"
+            )
+            return 0
         print(f"error: {unexplained} line(s) not executed with no reason recorded (above)", file=sys.stderr)
         return 1
     return 0
