@@ -10,8 +10,9 @@ import WhereaboutsTesting
 @Suite(.timeLimit(.minutes(1)))
 struct PermissionTextTests {
     /// WhereaboutsUI's English `Localizable.strings`, found from this file (the module is empty on Linux, so its
-    /// bundle is not built here).
-    static let stringsFile = URL(fileURLWithPath: #filePath)
+    /// bundle is not built here), through symbolic links: scripts/tsan.sh builds this test target from a link to its
+    /// folder, where the package's other folders are not.
+    static let stringsFile = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/WhereaboutsUI/Resources/en.lproj/Localizable.strings")
 
