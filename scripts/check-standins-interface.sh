@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks that the SwiftUI and MapKit stand-ins (AppleStandIns/SwiftUI, AppleStandIns/MapKit) allow and refuse what
-# Apple's iOS 18.0 SDK interfaces (SwiftUICore.swiftinterface, _MapKit_SwiftUI.swiftinterface) allow and refuse, where
-# the two used to differ: each probe below is a few lines of Swift type-checked on its own (swiftc -typecheck, Swift 6
+# Apple's iOS 18.0 SDK interfaces (SwiftUICore, SwiftUI, CoreTransferable and _MapKit_SwiftUI .swiftinterface; for
+# Namespace, the iOS 17.4 SDK's SwiftUI.swiftinterface) allow and refuse, where the two used to differ: each probe below is a few lines of Swift type-checked on its own (swiftc -typecheck, Swift 6
 # mode) against the stand-in modules built in a WhereaboutsUI scratch folder. An `accepts` probe must type-check with
 # no diagnostic (a call across isolation to a `@preconcurrency` declaration is only a warning, and the package allows
 # none); a `rejects` probe must fail with the compiler's message given beside it. A failure names the probe, what
@@ -92,6 +92,27 @@ accepts modified-content-body-of-any-content AppleStandIns/SwiftUI/ModifiedConte
 let probe: ModifiedContent<Int, Int>.Body.Type = Never.self
 SWIFT
 
+accepts never-body-off-the-main-actor AppleStandIns/SwiftUI/View.swift \
+    "Never's Body and body are declared in an extension of their own (CoreTransferable's), so body is not isolated" \
+    <<'SWIFT'
+nonisolated func probe(_ never: Never) -> Never { never.body }
+SWIFT
+
+accepts map-interaction-modes-option-set AppleStandIns/MapKit/MapInteractionModes.swift \
+    "MapInteractionModes is an OptionSet" <<'SWIFT'
+func probe() -> MapInteractionModes { [.all] }
+SWIFT
+
+accepts namespace-property-wrapper AppleStandIns/SwiftUI/Namespace.swift \
+    "Namespace is a property wrapper whose wrapped value is a Namespace.ID; both are Sendable" <<'SWIFT'
+struct Probe { @Namespace var scope }
+func probe(_ value: Probe) -> Namespace.ID {
+    requireSendable(Namespace.self)
+    requireSendable(Namespace.ID.self)
+    return value.scope
+}
+SWIFT
+
 rejects environment-of-a-non-sendable-value AppleStandIns/SwiftUI/Environment.swift \
     "type 'NotSendable' does not conform to the 'Sendable' protocol" \
     "Environment is Sendable only where Value is Sendable" <<'SWIFT'
@@ -99,12 +120,15 @@ final class NotSendable {}
 func probe() { requireSendable(Environment<NotSendable>.self) }
 SWIFT
 
-# Views Apple marks as not Sendable (`@available(*, unavailable) extension X: Sendable`), which a stand-in frozen or
-# isolated to the main actor would otherwise be: the probe's type, the file, and the type as the compiler names it.
+# Views and modifiers Apple marks as not Sendable (`@available(*, unavailable) extension X: Sendable`), which a stand-in
+# frozen or isolated to the main actor would otherwise be: the probe's type, the file, and the type as the compiler
+# names it.
 for view in "AnyView:AnyView:AnyView" "TupleView<(Text, Text)>:TupleView:TupleView<T>" \
     "VStack<Text>:VStack:VStack<Content>" \
     "_ConditionalContent<Text, Image>:_ConditionalContent:_ConditionalContent<TrueContent, FalseContent>" \
-    "ModifiedContent<Text, AccessibilityAttachmentModifier>:ModifiedContent:ModifiedContent<Content, Modifier>"
+    "ModifiedContent<Text, AccessibilityAttachmentModifier>:ModifiedContent:ModifiedContent<Content, Modifier>" \
+    "Button<Text>:Button:Button<Label>" \
+    "AccessibilityAttachmentModifier:AccessibilityAttachmentModifier:AccessibilityAttachmentModifier"
 do
     type=${view%%:*}
     rest=${view#*:}

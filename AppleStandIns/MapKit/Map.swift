@@ -14,6 +14,6 @@ public struct Map<Content>: View where Content: View {
         @MapContentBuilder content: () -> C
     ) where Content == MapContentView<Never, C>, C: MapContent {}
 
-    /// A primitive view.
-    public typealias Body = Never
+    /// The map: Apple's is an opaque view, so `Map` is not a primitive view.
+    public var body: some View { fatalError("stand-in") }
 }

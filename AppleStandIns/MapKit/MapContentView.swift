@@ -5,6 +5,6 @@ public import SwiftUI
 /// `MapContentView`: the view a `Map` with content shows, generic over its selection and its content.
 @MainActor @preconcurrency
 public struct MapContentView<SelectionValue, Content>: View where SelectionValue: Hashable, Content: MapContent {
-    /// A primitive view.
-    public typealias Body = Never
+    /// The map: Apple's is an opaque view, so `MapContentView` is not a primitive view.
+    public var body: some View { fatalError("stand-in") }
 }

@@ -7,6 +7,10 @@ public struct Button<Label>: View where Label: View {
     @preconcurrency
     nonisolated public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
 
-    /// A primitive view here.
-    public typealias Body = Never
+    /// The button's content: Apple's is an opaque view built from the label and the button style, so `Button` is
+    /// not a primitive view.
+    public var body: some View { fatalError("stand-in") }
 }
+
+@available(*, unavailable)
+extension Button: Sendable {}

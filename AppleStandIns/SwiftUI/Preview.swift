@@ -6,7 +6,7 @@
 /// (`PreviewsMacros.SwiftUIView`, a plugin of Xcode) but a stand-in of the same module and type name, in
 /// `AppleStandIns/PreviewsMacros`, whose expansion only makes the compiler type-check the name and the body; nothing
 /// is registered or rendered.
-@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @freestanding(declaration)
 public macro Preview(_ name: String? = nil, @ViewBuilder body: @escaping @MainActor () -> any View) =
     #externalMacro(module: "PreviewsMacros", type: "SwiftUIView")

@@ -17,7 +17,11 @@ extension View where Body == Never {
     public var body: Never { fatalError("stand-in") }
 }
 
-extension Never: View {
+extension Never: View {}
+
+// Apple declares these in an extension of their own (in CoreTransferable since the iOS 18 SDK), not in the one that
+// conforms `Never` to `View`, so `body` is not isolated to the main actor.
+extension Never {
     /// `Never` is the body of primitive views.
     public typealias Body = Never
     /// Traps: `Never` has no value.
