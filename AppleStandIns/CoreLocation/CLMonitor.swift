@@ -26,7 +26,8 @@ public import Foundation
 public actor CLMonitor {
     /// Opens the monitor of this name, creating it the first time; its conditions persist until they are removed.
     ///
-    /// On a device, opening a second monitor of a name already open, or a name that is not valid, ends the app.
+    /// Apple's header says only one monitor of a name may be open at a time; apps report that opening a second one,
+    /// or one whose name is not valid, raises an exception that ends the app.
     public init(_ name: String) async {
         Self.standInNotRunnable("CLMonitor.init(_:)")
     }
