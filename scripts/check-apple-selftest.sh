@@ -10,14 +10,17 @@
 # that calls `CLServiceSession(authorization: .whenInUse)` under no platform condition, and runs the copy's
 # check-apple.sh macos in this checkout's scratch folder (.build-apple, so the dependencies are not built again).
 # It passes only if that run fails with the compiler saying, at the added file, that CLServiceSession is unavailable;
-# it fails if the flavour passes (the stand-in lets macOS use it) or fails for another reason. Last, it adds a
+# it fails if the flavour passes (the stand-in lets macOS use it) or fails for another reason. In the same way, a file
+# that opens a `CLMonitor` under no platform condition must fail the watchos flavour with the compiler saying, at that
+# file, that CLMonitor is unavailable (Core Location has no condition monitor on watchOS). Last, it adds a
 # `#Preview` whose body passes a PermissionPreviewState where a LocationPermissionModel goes to
 # Sources/WhereaboutsUI/RequestPreciseLocationButton.swift and runs the copy's WhereaboutsUI check alone
 # (WHEREABOUTS_APPLE_UI_ONLY=1, ios, in .build-apple-ui): it passes only if that fails with the type error at the
 # preview's line, so the stand-in #Preview type-checks what it is given. The package itself is left as it was; the copy
 # is removed when the script ends.
 #
-# Usage: bash scripts/check-apple-selftest.sh [preview]   (preview: only the #Preview case)
+# Usage: bash scripts/check-apple-selftest.sh [preview|monitor]   (preview: only the #Preview case; monitor: only
+# the CLMonitor case)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -65,9 +68,50 @@ check_preview_type_error() {
     cp "$work/ui.swift" "$copy/$ui_file"
 }
 
-# `bash scripts/check-apple-selftest.sh preview` runs only the last case.
+# A condition monitor opened under no platform condition in WhereaboutsCoreLocation: the watchos flavour must fail at
+# it, because the CLMonitor stand-in is unavailable there as Apple's is (AppleStandIns/Declarations.tsv).
+check_monitor_on_watchos() {
+    local status monitor_probe expected
+    monitor_probe=Sources/WhereaboutsCoreLocation/CheckAppleSelfTestMonitorProbe.swift
+    cat > "$copy/$monitor_probe" <<'SWIFT'
+#if canImport(CoreLocation)
+import CoreLocation
+
+/// A condition monitor opened with no platform condition around it: the watchOS flavour must reject it.
+func checkAppleSelfTestMonitorProbe() async -> AnyObject {
+    await CLMonitor("checkAppleSelfTest")
+}
+#endif
+SWIFT
+    echo "== check-apple self-test: an unguarded CLMonitor in WhereaboutsCoreLocation, watchOS flavour"
+    status=0
+    WHEREABOUTS_APPLE_LIVE=0 WHEREABOUTS_APPLE_SCRATCH="$root/.build-apple" bash "$copy/scripts/check-apple.sh" watchos \
+        > "$log" 2>&1 || status=$?
+    expected="$monitor_probe:6:11: error: 'CLMonitor' is unavailable"
+    if [ "$status" -eq 0 ]; then
+        cat "$log"
+        echo "error: check-apple.sh watchos passed with $monitor_probe opening a CLMonitor unguarded; its row in" \
+            "AppleStandIns/Declarations.tsv must name watchos (then python3 scripts/standins.py --write)." >&2
+        exit 1
+    fi
+    if ! grep -qF "$expected" "$log"; then
+        cat "$log"
+        echo "error: check-apple.sh watchos failed (exit $status), but not with \"$expected\" (its output above): it" \
+            "failed for another reason; run bash scripts/check-apple.sh watchos on the package itself." >&2
+        exit 1
+    fi
+    grep -F "$expected" "$log" | sort -u
+    echo "ok: check-apple.sh watchos rejects an unguarded CLMonitor (exit $status)"
+    rm "$copy/$monitor_probe"
+}
+
+# `bash scripts/check-apple-selftest.sh preview` runs only the last case, `monitor` only the CLMonitor case.
 if [ "${1:-}" = preview ]; then
     check_preview_type_error
+    exit 0
+fi
+if [ "${1:-}" = monitor ]; then
+    check_monitor_on_watchos
     exit 0
 fi
 
@@ -143,6 +187,8 @@ if ! grep -qF "$expected" "$log"; then
 fi
 grep -F "$expected" "$log" | sort -u
 echo "ok: check-apple.sh macos rejects an unguarded CLServiceSession call (exit $status)"
+rm "$copy/$probe"
 
+check_monitor_on_watchos
 
 check_preview_type_error
