@@ -98,7 +98,8 @@ extension LocationClient {
                     diagnostics: { AsyncStream { $0.finish() } },
                     invalidate: {}
                 )
-            }
+            },
+            openMonitor: { _ in throw fail("openMonitor") }
         )
     }
 }

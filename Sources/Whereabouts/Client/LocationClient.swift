@@ -138,6 +138,14 @@ public struct LocationClient: Sendable {
     public var startServiceSession:
         @Sendable (_ authorization: ServiceSession.AuthorizationRequirement, _ fullAccuracyPurposeKey: String?) async ->
             ServiceSession
+    /// Opens the condition monitor of a name, creating it the first time, as `CLMonitor(_:)` (iOS 17, macOS 14): its
+    /// conditions and records persist across launches until removed. See ``ConditionMonitor``.
+    ///
+    /// Throws ``LocationError`` with ``LocationError/Code/conditionMonitoringUnavailable`` where the platform has no
+    /// condition monitors (watchOS, tvOS, visionOS, and iOS before 17 or macOS before 14), and with
+    /// ``LocationError/Code/monitorNameUnavailable`` for an empty name and while a monitor of the name is open (close
+    /// it first; Core Location ends the app instead).
+    public var openMonitor: @Sendable (_ name: String) async throws -> ConditionMonitor
 
     /// Creates a client from its endpoints.
     ///
@@ -177,6 +185,8 @@ public struct LocationClient: Sendable {
     ///   - stopMonitoringSignificantLocationChanges: Stops significant-change monitoring.
     ///   - dismissHeadingCalibrationDisplay: Dismisses the heading calibration display.
     ///   - startServiceSession: Starts a service session.
+    ///   - openMonitor: Opens a condition monitor; `nil` for a client without them, whose `openMonitor` throws
+    ///     ``LocationError/Code/conditionMonitoringUnavailable``.
     public init(
         authorization: @escaping @Sendable () async -> Authorization,
         authorizationUpdates: @escaping @Sendable () async -> AsyncStream<Authorization>,
@@ -213,7 +223,8 @@ public struct LocationClient: Sendable {
         stopMonitoringSignificantLocationChanges: @escaping @Sendable () async -> Void,
         dismissHeadingCalibrationDisplay: @escaping @Sendable () async -> Void,
         startServiceSession:
-            @escaping @Sendable (ServiceSession.AuthorizationRequirement, String?) async -> ServiceSession
+            @escaping @Sendable (ServiceSession.AuthorizationRequirement, String?) async -> ServiceSession,
+        openMonitor: (@Sendable (String) async throws -> ConditionMonitor)? = nil
     ) {
         self.authorization = authorization
         self.authorizationUpdates = authorizationUpdates
@@ -250,6 +261,12 @@ public struct LocationClient: Sendable {
         self.stopMonitoringSignificantLocationChanges = stopMonitoringSignificantLocationChanges
         self.dismissHeadingCalibrationDisplay = dismissHeadingCalibrationDisplay
         self.startServiceSession = startServiceSession
+        self.openMonitor =
+            openMonitor ?? { _ in
+                throw LocationError.conditionMonitoringUnavailable(
+                    "this client was made without condition monitors; make it with an openMonitor endpoint"
+                )
+            }
     }
 
     /// Asks for temporary full accuracy, with the purpose key's label at the call site.

@@ -30,6 +30,9 @@ public enum LaunchReason: String, Hashable, Sendable, Codable, CaseIterable, Cus
     case significantLocationChange
     /// A background activity session was active when the app ended; the app may resume it at once.
     case backgroundActivitySession
+    /// A condition of one of the app's condition monitors changed state (the event waits in the monitor's events
+    /// until the app opens the monitor again).
+    case monitorEvent
 
     /// The key of the launch options dictionary iOS passes to `application(_:didFinishLaunchingWithOptions:)`:
     /// `UIApplication.LaunchOptionsKey.location` (`"UIApplicationLaunchOptionsLocationKey"`) for every reason.

@@ -78,6 +78,8 @@ extension SimulatedOS {
         case .visit: visitsActive
         case .significantLocationChange: significantChangesActive
         case .backgroundActivitySession: policy.resumableBackgroundSession
+        // Condition monitors do not run on the simulated OS yet, so none kept running.
+        case .monitorEvent: false
         }
     }
 

@@ -26,6 +26,8 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
         case notInUse
         case consentStoreFailed(message: String)
         case cancelled
+        case conditionMonitoringUnavailable(reason: String)
+        case monitorNameUnavailable(name: String, reason: String)
     }
 
     private let kind: Kind
@@ -71,12 +73,19 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
         /// and `events`, not through the cancelled call. Cancelling a one-shot location request returns this
         /// too, and the request ends.
         public static let cancelled = Code("cancelled")
+        /// No condition monitor can be opened: the platform has none (watchOS, tvOS, visionOS, before iOS 17 or
+        /// macOS 14), or the client was made without them.
+        public static let conditionMonitoringUnavailable = Code("conditionMonitoringUnavailable")
+        /// A condition monitor of this name cannot be opened: the name is empty, or a monitor of that name is already
+        /// open (Core Location ends the app for either).
+        public static let monitorNameUnavailable = Code("monitorNameUnavailable")
 
         /// Every code, for documentation and for parsing error ids.
         public static let all: [Code] = [
             .missingUsageDescription, .missingTemporaryPurposeKey, .notAuthorized, .regionMonitoringUnavailable,
             .regionMonitoringFailure, .backgroundModeMissing, .locationUnavailable, .invalidInfoPlist, .sourceFailed,
-            .notInUse, .consentStoreFailed, .cancelled,
+            .notInUse, .consentStoreFailed, .cancelled, .conditionMonitoringUnavailable,
+            .monitorNameUnavailable,
         ]
     }
 
@@ -95,6 +104,8 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
         case .notInUse: .notInUse
         case .consentStoreFailed: .consentStoreFailed
         case .cancelled: .cancelled
+        case .conditionMonitoringUnavailable: .conditionMonitoringUnavailable
+        case .monitorNameUnavailable: .monitorNameUnavailable
         }
     }
 
@@ -191,6 +202,24 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
     /// The waiting task was cancelled before a result arrived; see ``Code/cancelled``.
     public static let cancelled = LocationError(.cancelled)
 
+    /// A condition monitor cannot be opened; see ``Code/conditionMonitoringUnavailable``.
+    ///
+    /// - Parameter reason: Why, and what to do.
+    /// - Returns: The error.
+    public static func conditionMonitoringUnavailable(_ reason: String) -> LocationError {
+        LocationError(.conditionMonitoringUnavailable(reason: reason))
+    }
+
+    /// A condition monitor of this name cannot be opened; see ``Code/monitorNameUnavailable``.
+    ///
+    /// - Parameters:
+    ///   - name: The name asked for.
+    ///   - reason: Why, and what to do.
+    /// - Returns: The error.
+    public static func monitorNameUnavailable(_ name: String, reason: String) -> LocationError {
+        LocationError(.monitorNameUnavailable(name: name, reason: reason))
+    }
+
     /// What went wrong and what to do about it.
     public var description: String {
         switch kind {
@@ -245,6 +274,10 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible,
             return "the task that waited for the request was cancelled, so it returned before the request completed; a "
                 + "prompt the request showed stays on screen and the person's answer still applies, so read the "
                 + "authorization again (authorizationUpdates follows it)"
+        case .conditionMonitoringUnavailable(let reason):
+            return "condition monitoring is unavailable: \(reason)"
+        case .monitorNameUnavailable(let name, let reason):
+            return "the condition monitor \"\(name)\" cannot be opened: \(reason)"
         }
     }
 

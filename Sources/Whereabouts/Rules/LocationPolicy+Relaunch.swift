@@ -18,6 +18,8 @@ extension LocationPolicy {
         case .regionEntry, .regionExit: return mayDeliverRegionEvents
         case .visit, .significantLocationChange: return mayDeliverMonitoringEvents
         case .backgroundActivitySession: return resumableBackgroundSession && authorization.status.isAuthorized
+        // A condition's event needs what a region's does: real Always and full accuracy.
+        case .monitorEvent: return mayDeliverRegionEvents
         }
     }
 

@@ -22,6 +22,9 @@ package struct PlatformRules: Hashable, Sendable {
     package var backgroundActivitySessions: Bool
     /// Whether circular regions can be monitored (`startMonitoring(for:)`).
     package var regionMonitoring: Bool
+    /// Whether condition monitors exist (`CLMonitor`): CLMonitor.h of the iOS 18.0 SDK declares the class
+    /// `API_AVAILABLE(macos(14.0), ios(17.0)) API_UNAVAILABLE(watchos, tvos)`, and unavailable under `TARGET_OS_VISION`.
+    package var conditionMonitoring: Bool
     /// Whether visits can be monitored (`startMonitoringVisits()`).
     package var visits: Bool
     /// Whether significant changes can be monitored (`startMonitoringSignificantLocationChanges()`).
@@ -51,6 +54,7 @@ package struct PlatformRules: Hashable, Sendable {
         serviceSessions: true,
         backgroundActivitySessions: true,
         regionMonitoring: true,
+        conditionMonitoring: true,
         visits: true,
         significantChanges: true,
         heading: true,
@@ -78,6 +82,7 @@ package struct PlatformRules: Hashable, Sendable {
         // The page "CLBackgroundActivitySession" lists no macOS.
         backgroundActivitySessions: false,
         regionMonitoring: true,
+        conditionMonitoring: true,
         // The iOS 17 SDK's CLLocationManager+CLVisitExtensions.h makes visits available on macOS 10.15.
         visits: true,
         significantChanges: true,
@@ -105,6 +110,7 @@ package struct PlatformRules: Hashable, Sendable {
         // The pages "startMonitoring(for:)" and "startMonitoringSignificantLocationChanges()" list no watchOS, nor
         // does the iOS 17 SDK's CLLocationManager+CLVisitExtensions.h for visits.
         regionMonitoring: false,
+        conditionMonitoring: false,
         visits: false,
         significantChanges: false,
         // The page "startUpdatingHeading()" lists watchOS 2; Apple Watch has a compass from Series 5 (the page is
@@ -133,6 +139,7 @@ package struct PlatformRules: Hashable, Sendable {
         // The pages "startMonitoring(for:)", "startMonitoringSignificantLocationChanges()" and
         // "startUpdatingHeading()" list no visionOS, nor does CLLocationManager+CLVisitExtensions.h for visits.
         regionMonitoring: false,
+        conditionMonitoring: false,
         visits: false,
         significantChanges: false,
         heading: false,
@@ -163,6 +170,7 @@ package struct PlatformRules: Hashable, Sendable {
         // "pausesLocationUpdatesAutomatically" and "showsBackgroundLocationIndicator" list no tvOS, nor does
         // CLLocationManager+CLVisitExtensions.h for visits.
         regionMonitoring: false,
+        conditionMonitoring: false,
         visits: false,
         significantChanges: false,
         heading: false,

@@ -20,12 +20,12 @@ struct RelaunchRuleTests {
 
     static let rows: [Row] = [
         Row(
-            name: "Always: regions, visits and significant changes",
+            name: "Always: regions, condition monitors, visits and significant changes",
             decision: .always,
-            relaunchedFor: [.regionEntry, .regionExit, .visit, .significantLocationChange]
+            relaunchedFor: [.regionEntry, .regionExit, .monitorEvent, .visit, .significantLocationChange]
         ),
         Row(
-            name: "Always under reduced accuracy: no regions",
+            name: "Always under reduced accuracy: no regions or condition monitors",
             decision: .always,
             precise: false,
             relaunchedFor: [.visit, .significantLocationChange]
