@@ -15,6 +15,7 @@ extension GeofenceMonitor {
         for await input in inputs {
             await handle(input)
             finishedOne()
+            wakeQuietWaiters()
         }
     }
 
@@ -42,6 +43,7 @@ extension GeofenceMonitor {
             case .remove(let identifier):
                 await monitor?.remove(identifier)
             case .requestFix:
+                fetching += 1
                 tasks.append(Task { await self.fetchFix() })
             case .emit(let event):
                 eventContinuation.yield(event)
@@ -67,6 +69,7 @@ extension GeofenceMonitor {
             return first
         }
         fixesFetched += 1
+        fetching -= 1
         if let fix {
             note(fix.timestamp)
             if mode == .conditions {
@@ -88,6 +91,7 @@ extension GeofenceMonitor {
             switch event {
             case .didUpdateLocations(let locations):
                 fixesSeen += 1
+                defer { wakeQuietWaiters() }
                 for fix in locations {
                     note(fix.timestamp)
                     if mode == .conditions {
@@ -126,6 +130,7 @@ extension GeofenceMonitor {
     func followMonitor(_ events: AsyncStream<MonitorEvent>) async {
         for await event in events {
             monitorEventsSeen += 1
+            defer { wakeQuietWaiters() }
             note(event.date)
             if event.accuracyLimited, mode == .conditions {
                 mode = .evaluating(.approximate)

@@ -55,6 +55,8 @@ public actor GeofenceMonitor {
     var tasks: [Task<Void, Never>] = []
     var pending = 0
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    var quietWaiters: [(monitorEvents: Int, fixes: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var fetching = 0
     var latestDate: Date?
     var mostConditionsHeld = 0
     var startedSignificantChanges = false
@@ -187,10 +189,43 @@ public actor GeofenceMonitor {
         let waiters = idleWaiters
         idleWaiters.removeAll()
         for waiter in waiters { waiter.resume() }
+        wakeQuietWaiters()
     }
 
     /// Whether every input received so far has been handled.
     package var isIdle: Bool { pending == 0 }
+
+    /// Waits, without polling, until the monitor has taken in at least this many condition-monitor events and
+    /// delivered fixes, handled every input, and received the answer to every fix it asked for: for tests whose
+    /// system answers fix requests at once, and which know what they delivered.
+    ///
+    /// - Parameters:
+    ///   - monitorEvents: How many condition-monitor events the system delivered.
+    ///   - fixes: How many `didUpdateLocations` events the client delivered.
+    package func quiesce(monitorEvents: Int, fixes: Int) async {
+        guard !isQuiet(monitorEvents: monitorEvents, fixes: fixes) else { return }
+        await withCheckedContinuation { quietWaiters.append((monitorEvents, fixes, $0)) }
+    }
+
+    func isQuiet(monitorEvents: Int, fixes: Int) -> Bool {
+        stopped
+            || (monitorEventsSeen >= monitorEvents && fixesSeen >= fixes && pending == 0 && fetching == 0
+                && !isAwaitingFix)
+    }
+
+    /// Wakes the ``quiesce(monitorEvents:fixes:)`` waiters whose counts are reached.
+    func wakeQuietWaiters() {
+        guard !quietWaiters.isEmpty else { return }
+        var still: [(monitorEvents: Int, fixes: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        for waiter in quietWaiters {
+            if isQuiet(monitorEvents: waiter.monitorEvents, fixes: waiter.fixes) {
+                waiter.continuation.resume()
+            } else {
+                still.append(waiter)
+            }
+        }
+        quietWaiters = still
+    }
 
     /// Whether the monitor asked for a fix and has not handled the answer yet.
     package var isAwaitingFix: Bool { planner?.awaitingFix ?? false }

@@ -1,5 +1,4 @@
 import Clocks
-import ConcurrencyExtras
 import Foundation
 import Testing
 
@@ -9,20 +8,9 @@ import Testing
 struct GeofenceMonitorTests {
     typealias F = GeofenceFixtures
 
-    /// Lets the monitor take in everything the system delivered, and handle it.
+    /// Lets the monitor take in everything the system delivered, and handle it (no polling: the monitor says when).
     private func settle(_ geofences: GeofenceMonitor, _ system: FakeMonitoringSystem) async {
-        for _ in 0..<10_000 {
-            await Task.megaYield()
-            await geofences.settle()
-            let seen = await geofences.monitorEventsSeen
-            let yielded = await system.eventsYielded
-            let fixesSeen = await geofences.fixesSeen
-            let delivered = await system.fixesDelivered
-            if seen == yielded, fixesSeen == delivered, await geofences.isIdle, await !geofences.isAwaitingFix {
-                return
-            }
-        }
-        Issue.record("the monitor did not settle")
+        await geofences.quiesce(monitorEvents: await system.eventsYielded, fixes: await system.fixesDelivered)
     }
 
     private func collect(_ geofences: GeofenceMonitor) -> Task<[GeofenceEvent], Never> {
@@ -106,19 +94,9 @@ struct GeofenceMonitorTests {
 struct GeofenceMonitorModeTests {
     typealias F = GeofenceFixtures
 
+    /// Lets the monitor take in everything the system delivered, and handle it (no polling: the monitor says when).
     private func settle(_ geofences: GeofenceMonitor, _ system: FakeMonitoringSystem) async {
-        for _ in 0..<10_000 {
-            await Task.megaYield()
-            await geofences.settle()
-            let seen = await geofences.monitorEventsSeen
-            let yielded = await system.eventsYielded
-            let fixesSeen = await geofences.fixesSeen
-            let delivered = await system.fixesDelivered
-            if seen == yielded, fixesSeen == delivered, await geofences.isIdle, await !geofences.isAwaitingFix {
-                return
-            }
-        }
-        Issue.record("the monitor did not settle")
+        await geofences.quiesce(monitorEvents: await system.eventsYielded, fixes: await system.fixesDelivered)
     }
 
     private func walkEast(
