@@ -25,10 +25,11 @@ import Foundation
 /// - Where more fences crowd around the person than the budget holds, the ring cannot shrink below
 ///   ``GeofenceOptions/wakeRingMinimumRadius``, and ``GeofencePlan/atRisk`` counts the fences whose crossings may then
 ///   be late or missed.
-/// - Under approximate location the system reports no condition (`accuracyLimited`): the monitor then evaluates every
-///   fence on the fixes the app receives, and reports ``GeofenceEvent/Detection/approximate`` crossings, skipping a
-///   fence whose boundary lies within a fix's uncertainty. Where the platform has no condition monitors (watchOS,
-///   tvOS, visionOS) it does the same with precise fixes (``GeofenceEvent/Detection/inferred``).
+/// - Under approximate location the system reports no condition (`accuracyLimited`): the monitor then starts location
+///   updates on its client (unless ``GeofenceOptions/wakeSources`` leaves out `foregroundFixes`), evaluates every
+///   fence on the fixes it receives, and reports ``GeofenceEvent/Detection/approximate`` crossings, skipping a fence
+///   whose boundary lies within a fix's uncertainty. Where the platform has no condition monitors (watchOS, tvOS,
+///   visionOS) it does the same with precise fixes (``GeofenceEvent/Detection/inferred``).
 /// - Under When In Use, the system delivers nothing in the background, so nothing is reported there; the crossings
 ///   are inferred at the next fix once the app is in use again.
 ///
@@ -58,11 +59,14 @@ public actor GeofenceMonitor {
     var mostConditionsHeld = 0
     var startedSignificantChanges = false
     var startedVisits = false
+    var startedUpdates = false
     var stopped = false
     /// How many of the condition monitor's events the monitor has taken in.
     package internal(set) var monitorEventsSeen = 0
     /// How many fixes of the client's events the monitor has taken in.
     package internal(set) var fixesSeen = 0
+    /// How many fixes the monitor asked for have been answered (with a fix, or with none in time).
+    package internal(set) var fixesFetched = 0
 
     /// How the monitor learns of crossings now.
     enum Mode: Equatable {
@@ -101,7 +105,7 @@ public actor GeofenceMonitor {
     public var plan: GeofencePlan? { mode == .conditions ? planner?.plan : nil }
 
     /// How many conditions the monitor holds with the system now (fences and ring).
-    public var conditionCount: Int { planner?.heldIdentifiers.count ?? 0 }
+    public var conditionCount: Int { monitor == nil ? 0 : planner?.heldIdentifiers.count ?? 0 }
 
     /// The most conditions the monitor held at once since it started: never more than its budget.
     public var mostConditions: Int { mostConditionsHeld }
@@ -147,6 +151,7 @@ public actor GeofenceMonitor {
             tasks.append(Task { await self.followMonitor(monitorEvents) })
         }
         await startWakeSources()
+        await followMode()
         enqueue(.woke)
     }
 
@@ -175,6 +180,7 @@ public actor GeofenceMonitor {
             }
             await monitor.close()
         }
+        if startedUpdates { await client.stopUpdatingLocation() }
         if startedSignificantChanges { await client.stopMonitoringSignificantLocationChanges() }
         if startedVisits { await client.stopMonitoringVisits() }
         eventContinuation.finish()
@@ -186,8 +192,12 @@ public actor GeofenceMonitor {
     /// Whether every input received so far has been handled.
     package var isIdle: Bool { pending == 0 }
 
-    /// Waits until every input the monitor has received so far has been handled and its actions run (a fix it asked
-    /// for is waited on too): for tests and replays, which feed fixes and then read what was reported.
+    /// Whether the monitor asked for a fix and has not handled the answer yet.
+    package var isAwaitingFix: Bool { planner?.awaitingFix ?? false }
+
+    /// Waits until every input the monitor has received so far has been handled and its actions run: for tests and
+    /// replays, which feed fixes and then read what was reported. A fix the monitor asked for and has not received is
+    /// not waited on (it may need the next fix the test feeds); ``fixesFetched`` counts the answers.
     package func settle() async {
         await Task.yield()
         guard pending > 0, !stopped else { return }

@@ -18,7 +18,9 @@ struct GeofenceMonitorTests {
             let yielded = await system.eventsYielded
             let fixesSeen = await geofences.fixesSeen
             let delivered = await system.fixesDelivered
-            if seen == yielded, fixesSeen == delivered, await geofences.isIdle { return }
+            if seen == yielded, fixesSeen == delivered, await geofences.isIdle, await !geofences.isAwaitingFix {
+                return
+            }
         }
         Issue.record("the monitor did not settle")
     }
@@ -112,7 +114,9 @@ struct GeofenceMonitorModeTests {
             let yielded = await system.eventsYielded
             let fixesSeen = await geofences.fixesSeen
             let delivered = await system.fixesDelivered
-            if seen == yielded, fixesSeen == delivered, await geofences.isIdle { return }
+            if seen == yielded, fixesSeen == delivered, await geofences.isIdle, await !geofences.isAwaitingFix {
+                return
+            }
         }
         Issue.record("the monitor did not settle")
     }
@@ -149,11 +153,13 @@ struct GeofenceMonitorModeTests {
         try await geofences.start()
         await settle(geofences, system)
         #expect(await system.heldIdentifiers.isEmpty, "no condition is added while the system reports none")
+        #expect(await system.updating, "the monitor runs updates to have fixes to evaluate")
         await walkEast(geofences, system, to: [0, 2_000, 4_500], deliver: true)
         await geofences.stop()
         let found = await reported.value
         #expect(found.map(\.transition) == [.entered, .exited])
         #expect(found.allSatisfy { $0.detection == .approximate })
+        #expect(await system.updating == false, "stopping ends the updates it started")
     }
 
     @Test func withoutConditionMonitorsFencesAreEvaluatedOnPreciseFixesAsInferred() async throws {
