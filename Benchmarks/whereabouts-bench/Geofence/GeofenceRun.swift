@@ -14,9 +14,9 @@ import WhereaboutsTesting
 /// to settle, because a monitor waiting for a fresh fix waits for the next fix of the track. At the end the source
 /// finishes, so a fix still asked for fails at once, and the monitor settles and stops.
 ///
-/// The app starts no location service of its own: what wakes it is the monitor's conditions and the wake sources the
-/// monitor starts with them. On an OS without condition monitors the monitor starts none, so the GPS is not read in
-/// the background and nothing is reported; the run measures the monitor as it would run on such a device.
+/// The app starts no location service of its own: what wakes it is the monitor's conditions and what the monitor
+/// starts with them. Until the simulated OS has condition monitors, the monitor evaluates the fixes the app receives
+/// itself, and in this run none reaches it in the background, so nothing is reported.
 enum GeofenceRun {
     /// The app's identifier on the simulated phone.
     static let appID = "com.example.geofences"
