@@ -117,7 +117,8 @@ extension Run {
     func noteMonitorEvents(since before: (monitor: Int, geofence: Int), notes: inout [String]) {
         let monitorEvents = state.monitors.monitorEvents.current
         for event in monitorEvents.dropFirst(before.monitor) {
-            let flags = event.flags.isEmpty ? "" : " [" + event.flags.sorted().map(\.rawValue).joined(separator: ", ") + "]"
+            let flags =
+                event.flags.isEmpty ? "" : " [" + event.flags.sorted().map(\.rawValue).joined(separator: ", ") + "]"
             notes.append("monitor event \(event.identifier) \(event.state)\(flags)")
         }
         for event in state.monitors.geofenceEvents.current.dropFirst(before.geofence) {

@@ -56,15 +56,21 @@ struct ScenarioMonitorParsingTests {
             (#"{"do": "addCondition", "id": "a", "lat": 1, "lon": 2}"#, "\"radius\" (metres)"),
             (#"{"do": "addCondition", "id": "a", "lat": 91, "lon": 2, "radius": 5}"#, "lat must be −90…90"),
             (#"{"do": "addCondition", "id": "a", "uuid": "nope"}"#, "\"uuid\" must be a UUID"),
-            (#"{"do": "addCondition", "id": "a", "uuid": "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", "minor": 2}"#,
-                "\"minor\" needs \"major\""),
-            (#"{"do": "addCondition", "id": "a", "lat": 1, "lon": 2, "radius": 3, "assuming": "inside"}"#,
-                "\"assuming\" must be one of"),
+            (
+                #"{"do": "addCondition", "id": "a", "uuid": "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", "minor": 2}"#,
+                "\"minor\" needs \"major\""
+            ),
+            (
+                #"{"do": "addCondition", "id": "a", "lat": 1, "lon": 2, "radius": 3, "assuming": "inside"}"#,
+                "\"assuming\" must be one of"
+            ),
             (#"{"do": "removeCondition"}"#, "removeCondition needs \"id\""),
             (#"{"do": "openMonitor", "monitor": ""}"#, "\"monitor\" must be a non-empty string"),
             (#"{"do": "startGeofences"}"#, "startGeofences needs \"fences\""),
-            (#"{"do": "startGeofences", "fences": [{"id": "a", "lat": 1, "lon": 2, "radius": 3}, {"id": "a", "lat": 1, "lon": 2, "radius": 3}]}"#,
-                "is used twice"),
+            (
+                #"{"do": "startGeofences", "fences": [{"id": "a", "lat": 1, "lon": 2, "radius": 3}, {"id": "a", "lat": 1, "lon": 2, "radius": 3}]}"#,
+                "is used twice"
+            ),
             (#"{"do": "stopGeofences", "fences": []}"#, "unknown key \"fences\""),
         ]
     )

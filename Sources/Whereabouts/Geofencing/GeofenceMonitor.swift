@@ -10,7 +10,7 @@ import Foundation
 /// (``GeofenceEvent/Detection/inferred``), and swaps fences so that the nearest are monitored again.
 ///
 /// ```swift
-/// let fences = try GeofenceFileReader.read(contentsOf: url)   // or the app's own store
+/// let fences = try GeofenceFileReader.read(contentsOf: url).fences   // or the app's own store
 /// let geofences = GeofenceMonitor(client: client, fences: fences)
 /// try await geofences.start()
 /// for await event in geofences.events {

@@ -23,7 +23,11 @@ extension ScenarioParser {
     }
 
     /// Reads a `do` step of monitors and geofences.
-    static func monitorAction(_ name: String, _ object: [String: Any], fail: Fail) throws(ScenarioError)
+    static func monitorAction(
+        _ name: String,
+        _ object: [String: Any],
+        fail: Fail
+    ) throws(ScenarioError)
         -> Scenario.Action
     {
         switch name {
@@ -61,21 +65,27 @@ extension ScenarioParser {
         let condition: MonitorCondition
         if object["uuid"] != nil {
             guard object["lat"] == nil, object["lon"] == nil, object["radius"] == nil else {
-                throw fail("addCondition takes a circle (\"lat\", \"lon\", \"radius\") or a beacon (\"uuid\"), not both")
+                throw fail(
+                    "addCondition takes a circle (\"lat\", \"lon\", \"radius\") or a beacon (\"uuid\"), not both"
+                )
             }
             guard let text = object["uuid"] as? String, let uuid = UUID(uuidString: text) else {
                 throw fail("addCondition: \"uuid\" must be a UUID such as \"E2C56DB5-DFFB-48D2-B060-D0F5A71096E0\"")
             }
             let major = try beaconNumber(object, "major", fail: fail)
             let minor = try beaconNumber(object, "minor", fail: fail)
-            if minor != nil, major == nil { throw fail("addCondition: \"minor\" needs \"major\", as Core Location has it") }
+            if minor != nil, major == nil {
+                throw fail("addCondition: \"minor\" needs \"major\", as Core Location has it")
+            }
             condition = .beaconIdentity(uuid: uuid, major: major, minor: minor)
         } else {
             guard let lat = try number(object, "lat", in: "addCondition", fail: fail),
                 let lon = try number(object, "lon", in: "addCondition", fail: fail),
                 let radius = try number(object, "radius", in: "addCondition", fail: fail)
             else {
-                throw fail("addCondition needs \"lat\", \"lon\" and \"radius\" (metres) for a circle, or \"uuid\" for a beacon")
+                throw fail(
+                    "addCondition needs \"lat\", \"lon\" and \"radius\" (metres) for a circle, or \"uuid\" for a beacon"
+                )
             }
             let center = Coordinate(latitude: lat, longitude: lon)
             guard center.isValid, radius > 0, radius <= 4e7 else {
@@ -99,7 +109,11 @@ extension ScenarioParser {
         )
     }
 
-    private static func beaconNumber(_ object: [String: Any], _ key: String, fail: Fail) throws(ScenarioError)
+    private static func beaconNumber(
+        _ object: [String: Any],
+        _ key: String,
+        fail: Fail
+    ) throws(ScenarioError)
         -> UInt16?
     {
         guard let raw = object[key] else { return nil }
@@ -124,7 +138,9 @@ extension ScenarioParser {
             guard let id = fence["id"] as? String, !id.isEmpty else {
                 throw fail("\(what) needs \"id\": a non-empty string")
             }
-            guard seen.insert(id).inserted else { throw fail("\(what): \"id\" \"\(id)\" is used twice; ids are unique") }
+            guard seen.insert(id).inserted else {
+                throw fail("\(what): \"id\" \"\(id)\" is used twice; ids are unique")
+            }
             guard let lat = try number(fence, "lat", in: what, fail: fail),
                 let lon = try number(fence, "lon", in: what, fail: fail),
                 let radius = try number(fence, "radius", in: what, fail: fail)
@@ -177,7 +193,11 @@ extension ScenarioParser {
         }
     }
 
-    private static func lastMonitorEvent(_ raw: Any, stateNames: [String], fail: Fail) throws(ScenarioError)
+    private static func lastMonitorEvent(
+        _ raw: Any,
+        stateNames: [String],
+        fail: Fail
+    ) throws(ScenarioError)
         -> Scenario.Expectation.MonitorEventExpectation
     {
         guard let object = raw as? [String: Any], !object.isEmpty else {
