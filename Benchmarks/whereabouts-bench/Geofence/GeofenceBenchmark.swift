@@ -48,11 +48,17 @@ enum GeofenceBenchmark: Benchmark {
             let fixes = try load(track)
             let fences = FenceGenerator(seed: track.seed).fences(fenceCount, around: fixes)
             let truth = CrossingOracle(fences: fences).crossings(along: fixes)
-            let started = ContinuousClock.now
-            let run = try await GeofenceRun.run(track: fixes, fences: fences)
-            let elapsed = ContinuousClock.now - started
-            let score = GeofenceScore(truth: truth, reports: run.events, mostConditions: run.mostConditions)
-            figures += self.figures(score, track: track, fixes: fixes, elapsed: elapsed)
+            // With background updates allowed (a fresh fix at each wake) and without (the last fix, or the next
+            // significant change).
+            for backgroundUpdates in [true, false] {
+                let started = ContinuousClock.now
+                let run = try await GeofenceRun.run(track: fixes, fences: fences, backgroundUpdates: backgroundUpdates)
+                let elapsed = ContinuousClock.now - started
+                let score = GeofenceScore(truth: truth, reports: run.events, mostConditions: run.mostConditions)
+                var variant = track
+                if !backgroundUpdates { variant.name += " without background updates" }
+                figures += self.figures(score, track: variant, fixes: fixes, elapsed: elapsed)
+            }
         }
         return figures
     }

@@ -10,13 +10,13 @@ import WhereaboutsTesting
 /// stays for the whole track, as for a person commuting with the phone in a pocket. The track is the device's GPS: a
 /// ``ScriptedSource`` that gets each fix in turn whenever the OS is reading it (a fix sent while nothing reads the
 /// GPS is lost, as on a device), and the fixes carry their own timestamps, which date everything the monitor
-/// reports. Between fixes the run yields so the OS and the monitor take the fix in; it does not wait for the monitor
-/// to settle, because a monitor waiting for a fresh fix waits for the next fix of the track. At the end the source
-/// finishes, so a fix still asked for fails at once, and the monitor settles and stops.
+/// reports. After each fix the run lets the OS and the monitor handle what it caused (the condition events, the
+/// swap of fences, the answer to a fix the monitor asked for) before the next, as the seconds between a phone's fixes
+/// do: until two rounds find nothing new. A fix the monitor asked for and has not had is the track's next fix. At the
+/// end the source finishes, so a fix still asked for fails at once, and the monitor settles and stops.
 ///
 /// The app starts no location service of its own: what wakes it is the monitor's conditions and what the monitor
-/// starts with them. Until the simulated OS has condition monitors, the monitor evaluates the fixes the app receives
-/// itself, and in this run none reaches it in the background, so nothing is reported.
+/// starts with them (significant changes and visits, with Always).
 enum GeofenceRun {
     /// The app's identifier on the simulated phone.
     static let appID = "com.example.geofences"
@@ -26,11 +26,15 @@ enum GeofenceRun {
     /// - Parameters:
     ///   - track: The fixes, in time order.
     ///   - fences: The app's fences.
+    ///   - backgroundUpdates: Whether the app allows background updates on its client (it declares the location
+    ///     background mode): without them a wake in the background gets no fresh fix (rule 8) and re-plans only at
+    ///     the next significant change or visit.
     /// - Returns: The events the monitor reported, in order, and the most conditions it held at once.
     /// - Throws: ``BenchError`` when the simulated phone does not hold precise Always location.
     static func run(
         track: [Location],
-        fences: [Geofence]
+        fences: [Geofence],
+        backgroundUpdates: Bool
     ) async throws -> (events: [GeofenceEvent], mostConditions: Int) {
         let os = await SimulatedOS(
             appID: appID,
@@ -52,6 +56,9 @@ enum GeofenceRun {
         }
         let gps = ScriptedSource(providesHeadings: false)
         let client = LocationClient.simulated(os: os, source: gps)
+        // A fresh fix in the background, when the monitor wakes to re-plan, needs background updates allowed (rule
+        // 8); the app declares the location background mode for it.
+        if backgroundUpdates { try await client.set(allowsBackgroundLocationUpdates: true) }
         let monitor = GeofenceMonitor(client: client, fences: fences)
         let reported = Task {
             var events: [GeofenceEvent] = []
@@ -61,13 +68,32 @@ enum GeofenceRun {
         try await monitor.start()
         await os.handle(.background)
         for fix in track {
+            // A fix the monitor asked for is answered by this one: it is waited for before the next is sent, as a
+            // phone's next fix comes a second later.
+            let asked = await monitor.isAwaitingFix
+            let answered = await monitor.fixesFetched
             if gps.isRunning { _ = await gps.send(fix) }
-            for _ in 0..<8 { await Task.yield() }
+            if asked {
+                for _ in 0..<10_000 where await monitor.fixesFetched == answered { await Task.yield() }
+            }
+            await settle(monitor)
         }
         gps.finish()
         await monitor.settle()
         let mostConditions = await monitor.mostConditions
         await monitor.stop()
         return (await reported.value, mostConditions)
+    }
+
+    /// Lets the monitor take in and handle what the last fix caused: until two rounds in a row find nothing new.
+    private static func settle(_ monitor: GeofenceMonitor) async {
+        var last = (-1, -1, -1)
+        for _ in 0..<200 {
+            for _ in 0..<8 { await Task.yield() }
+            await monitor.settle()
+            let now = (await monitor.monitorEventsSeen, await monitor.fixesSeen, await monitor.fixesFetched)
+            if now == last, await monitor.isIdle { return }
+            last = now
+        }
     }
 }

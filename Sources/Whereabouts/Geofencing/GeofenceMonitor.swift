@@ -32,6 +32,11 @@ import Foundation
 ///   visionOS) it does the same with precise fixes (``GeofenceEvent/Detection/inferred``).
 /// - Under When In Use, the system delivers nothing in the background, so nothing is reported there; the crossings
 ///   are inferred at the next fix once the app is in use again.
+/// - With Always in the background, a wake gets a fresh fix only when the client allows background updates
+///   (`try await client.set(allowsBackgroundLocationUpdates: true)`, which needs `location` in `UIBackgroundModes`).
+///   Without them the monitor re-plans only at the next significant change or visit, and misses most crossings of a
+///   dense fence set: on a recorded 20-minute drive through 500 fences it reported 26.6 % of the true crossings
+///   without background updates, and 97.8–100 % with them.
 ///
 /// The fences are the app's data: the monitor keeps them in memory only, and the system holds only the circles it
 /// monitors (as it holds any condition the app adds), under the monitor's name. At the next launch, `start()` adopts
