@@ -21,7 +21,9 @@ extension Run {
     /// The client the app's monitors and geofences use, made on first use.
     private func monitorClient() -> LocationClient {
         if let client = state.monitors.client { return client }
-        let client = LocationClient.simulated(os: engine, source: monitorSource)
+        // The scenario's fixes are handed to every location manager of the app (the engine's `ingest`), so this
+        // client's manager shares the source the engine reads.
+        let client = LocationClient.simulated(os: engine, source: source)
         state.monitors.client = client
         return client
     }

@@ -63,8 +63,6 @@ public struct ScenarioRunner: Sendable {
 final class Run: Sendable {
     let engine: SimulatedOS
     let source = ScenarioSource()
-    /// The source of the client the app's monitors and geofences use.
-    let monitorSource = BroadcastSource()
     let clock: TestClock<Duration>
     /// The clock's time when the run started: a fix's timestamp is ``Scenario/epoch`` plus the time since.
     let start: TestClock<Duration>.Instant
@@ -127,8 +125,7 @@ final class Run: Sendable {
         case .fix(var location):
             let elapsed = start.duration(to: clock.now)
             location.timestamp = Scenario.epoch.addingTimeInterval(elapsed / .seconds(1))
-            let monitorsRead = monitorSource.yield(.location(location))
-            if !(await source.send(.location(location), to: engine)), !monitorsRead {
+            if !(await source.send(.location(location), to: engine)) {
                 notes.append("nothing needs fixes now (no updates, request, region or visits), so none is read")
             }
         case .wait(let duration):

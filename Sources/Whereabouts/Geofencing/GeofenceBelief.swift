@@ -52,8 +52,9 @@ package struct GeofenceBelief: Hashable, Sendable {
 
     /// Takes a report of a fence's state, and returns the crossing it reveals, if any.
     ///
-    /// An `.unknown` report, or one dated no later than the last report taken for the fence, is ignored. A report
-    /// of a new state after a known one is a crossing: an event when the fence notifies that direction.
+    /// An `.unknown` report, or one dated earlier than the last report taken for the fence, is ignored (reports of one
+    /// instant are taken in the order they come). A report of a new state after a known one is a crossing: an event
+    /// when the fence notifies that direction.
     ///
     /// - Parameters:
     ///   - state: The state reported.
@@ -72,7 +73,7 @@ package struct GeofenceBelief: Hashable, Sendable {
             entries[fence.id] = Entry(state: state, date: date)
             return nil
         }
-        guard date > entry.date else { return nil }
+        guard date >= entry.date else { return nil }
         entries[fence.id] = Entry(state: state, date: date)
         guard entry.state != state else { return nil }
         let transition: GeofenceEvent.Transition = state == .inside ? .entered : .exited
