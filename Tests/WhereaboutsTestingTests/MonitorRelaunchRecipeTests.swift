@@ -22,12 +22,16 @@ struct MonitorRelaunchRecipeTests {
         )
         let gps = ScriptedSource()
         let monitor = try await LocationClient.simulated(os: os, source: gps).openMonitor("places")
-        await monitor.add(.circularGeographic(center: office, radius: 150), identifier: "office", assuming: .unsatisfied)
-        await gps.waitUntilRunning()            // the system watches the condition on the device's fixes
-        await os.handle(.terminate)             // the person swipes the app away; the condition stays
+        await monitor.add(
+            .circularGeographic(center: office, radius: 150),
+            identifier: "office",
+            assuming: .unsatisfied
+        )
+        await gps.waitUntilRunning()  // the system watches the condition on the device's fixes
+        await os.handle(.terminate)  // the person swipes the app away; the condition stays
 
         let arrived = Location(coordinate: office, horizontalAccuracy: 5, timestamp: Date())
-        #expect(await gps.send(arrived))        // the device arrives: the system relaunches the app
+        #expect(await gps.send(arrived))  // the device arrives: the system relaunches the app
         #expect(await os.appState == .background)
         #expect(await os.launchReason == .monitorEvent)
 
