@@ -126,6 +126,32 @@ struct ClientBehaviourMonitorTests {
     }
 
     @Test(
+        "Beacon identity conditions are kept as given, and reported unsupported where the device ranges no beacons",
+        arguments: ClientKind.withConditionMonitors
+    )
+    func monitorBeaconConditions(_ kind: ClientKind) async throws {
+        let device = await kind.make(authorized: true)
+        let monitor = try await device.client.openMonitor("beacons")
+        let uuid = try #require(UUID(uuidString: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0"))
+        let any = MonitorCondition.beaconIdentity(uuid: uuid, major: nil, minor: nil)
+        let major = MonitorCondition.beaconIdentity(uuid: uuid, major: 7, minor: nil)
+        let exact = MonitorCondition.beaconIdentity(uuid: uuid, major: 7, minor: 42)
+        var events = await monitor.events().makeAsyncIterator()
+        await monitor.add(any, identifier: "any")
+        await monitor.add(major, identifier: "major")
+        await monitor.add(exact, identifier: "exact")
+        #expect(await monitor.record(for: "any")?.condition == any)
+        #expect(await monitor.record(for: "major")?.condition == major)
+        #expect(await monitor.record(for: "exact")?.condition == exact)
+
+        // The simulated device has no beacons (`rangesBeacons`): each condition is unsupported, and unmonitored.
+        let event = try #require(await events.next(isolation: #isolation))
+        #expect(event.conditionUnsupported)
+        #expect(event.state == .unmonitored)
+        await monitor.close()
+    }
+
+    @Test(
         "A second open of a name that is open, or an empty name, throws monitorNameUnavailable instead of crashing",
         arguments: ClientKind.withConditionMonitors
     )
