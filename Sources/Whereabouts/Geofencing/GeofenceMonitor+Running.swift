@@ -81,14 +81,18 @@ extension GeofenceMonitor {
         for await event in events {
             switch event {
             case .didUpdateLocations(let locations):
-                guard let fix = locations.last else { continue }
                 fixesSeen += 1
-                note(fix.timestamp)
-                if mode == .conditions {
-                    guard options.wakeSources.contains(.foregroundFixes) || startedSignificantChanges else { continue }
-                    enqueue(.fix(fix))
-                } else {
-                    enqueue(.evaluate(fix, detection: detection))
+                for fix in locations {
+                    note(fix.timestamp)
+                    if mode == .conditions {
+                        guard options.wakeSources.contains(.foregroundFixes) || startedSignificantChanges else {
+                            continue
+                        }
+                        enqueue(.fix(fix))
+                    } else {
+                        // Every fix of a batch: a fence crossed and left within one batch is still seen.
+                        enqueue(.evaluate(fix, detection: detection))
+                    }
                 }
             case .didVisit(let visit) where startedVisits:
                 note(visit.departureDate ?? visit.arrivalDate)
@@ -103,8 +107,7 @@ extension GeofenceMonitor {
     /// the fixes itself; back at full accuracy it plans again.
     func followAuthorization(_ updates: AsyncStream<Authorization>) async {
         for await authorization in updates {
-            guard monitor != nil else { continue }
-            let next: Mode = authorization.accuracy == .reducedAccuracy ? .evaluating(.approximate) : .conditions
+            let next = Self.mode(accuracy: authorization.accuracy, hasMonitor: monitor != nil)
             guard next != mode else { continue }
             mode = next
             if next == .conditions { enqueue(.woke) }
@@ -139,6 +142,13 @@ extension GeofenceMonitor {
         if options.wakeSources.contains(.visits), (try? await client.startMonitoringVisits()) != nil {
             startedVisits = true
         }
+    }
+
+    /// How crossings are learnt under an accuracy: from the system's conditions at full accuracy where there is a
+    /// monitor; else from the fixes the app receives, approximate ones under reduced accuracy.
+    static func mode(accuracy: AccuracyAuthorization, hasMonitor: Bool) -> Mode {
+        if accuracy == .reducedAccuracy { return .evaluating(.approximate) }
+        return hasMonitor ? .conditions : .evaluating(.inferred)
     }
 
     private var detection: GeofenceEvent.Detection {

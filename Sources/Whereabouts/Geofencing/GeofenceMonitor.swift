@@ -117,7 +117,8 @@ public actor GeofenceMonitor {
     public func start() async throws {
         guard planner == nil, !stopped else { return }
         let regions = await client.monitoredRegions().count
-        let budget = options.maximumFenceSlots.map { $0 + 1 }
+        let budget =
+            options.maximumFenceSlots.map { $0 + 1 }
             ?? max(1, LocationPolicy.maximumMonitoredRegions - regions)
         var adopted: [GeofencePlanner.Condition] = []
         do {
@@ -130,13 +131,11 @@ public actor GeofenceMonitor {
                 adopted.append(GeofencePlanner.Condition(identifier: identifier, center: center, radius: radius))
             }
         } catch let error as LocationError where error.code == .conditionMonitoringUnavailable {
-            mode = .evaluating(.inferred)
+            // No condition monitors here: the fixes the app receives are evaluated instead.
         }
         planner = GeofencePlanner(fences: fences, options: options, budget: budget, adopting: adopted)
         mostConditionsHeld = planner?.heldIdentifiers.count ?? 0
-        if await client.authorization().accuracy == .reducedAccuracy, monitor != nil {
-            mode = .evaluating(.approximate)
-        }
+        mode = Self.mode(accuracy: await client.authorization().accuracy, hasMonitor: monitor != nil)
         // The streams are opened before the first plan is asked for, so no event of the plan is missed.
         let clientEvents = await client.events()
         let authorizations = await client.authorizationUpdates()

@@ -12,7 +12,14 @@ struct TrackSession {
 
     func run() async throws {
         let tally = TrackTally(drawsPicture: command.svg != nil, purposeKey: setup.precisePurposeKey(command: command))
+        let fences = try readFences()
+        let gate = FenceGate()
         let chosen = try makeSource(tally: tally)
+        // With fences, the track waits for the app to hear what each fix caused (see GatedSource).
+        let fed: any LocationSource =
+            fences == nil
+            ? chosen.source
+            : GatedSource(base: chosen.source, gate: { await gate.settle() }, ended: { gate.trackEnded($0) })
         let engine = await SimulatedOS(
             appID: setup.appID,
             declarations: setup.declarations,
@@ -23,7 +30,7 @@ struct TrackSession {
         )
         let client = LocationClient.simulated(
             os: engine,
-            source: TappedSource(base: chosen.source, tap: tally.sawRaw)
+            source: TappedSource(base: fed, tap: tally.sawRaw)
         )
         // `track` shows every fix the app may receive: a recorded track that stops for two minutes must not end
         // there, so updates never pause here (iOS's default pausing is the engine's, for apps and scenarios).
@@ -44,7 +51,13 @@ struct TrackSession {
         let speedText = chosen.pace
         let terminal = terminal
         let stream = Task {
-            try await terminal.flushingPromptly { try await deliver(client, tally: tally, speed: speedText) }
+            try await terminal.flushingPromptly {
+                if let fences {
+                    try await watch(fences, client: client, engine: engine, gate: gate, tally: tally)
+                } else {
+                    try await deliver(client, tally: tally, speed: speedText)
+                }
+            }
         }
         let interrupt = Interrupt { stream.cancel() }
         defer { interrupt.cancel() }
@@ -69,10 +82,13 @@ struct TrackSession {
                 ? "approximate"
                 : "\(counts.precise) precise"
         let origin = chosen.name
-        terminal.error(
-            "Read \(counts.read) fix\(counts.read == 1 ? "" : "es") from \(origin); \(setup.appName) received "
-                + "\(counts.delivered)\(counts.delivered > 0 ? " (\(kind))" : "")."
-        )
+        // With fences the events are the output, and their count was said when they ended.
+        if fences == nil {
+            terminal.error(
+                "Read \(counts.read) fix\(counts.read == 1 ? "" : "es") from \(origin); \(setup.appName) received "
+                    + "\(counts.delivered)\(counts.delivered > 0 ? " (\(kind))" : "")."
+            )
+        }
         // gpsd cannot be held back: when the output was slower than gpsd, the newest fixes won.
         if let dropped = (chosen.source as? GPSDSource)?.statistics.droppedLocations, dropped > 0 {
             terminal.error(

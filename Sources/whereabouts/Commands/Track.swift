@@ -22,6 +22,12 @@ struct Track: AsyncParsableCommand {
             the `consent` command that stands for Settings. Then every fix the app may receive is printed: \
             precise fixes, or approximate ones (at most 4 an hour of track time) with their radius.
 
+            With --geofences FILE: the track is replayed against the fences of a GeoJSON file (Points with a \
+            "radius" property in metres) through the library's GeofenceMonitor, which keeps the nearest fences \
+            within the system's 20 monitored conditions, and the enter and exit events the app hears are printed \
+            instead of its fixes, in any --format; --background puts the app in the background once authorized \
+            (When In Use then hears nothing). --limit counts events.
+
             Exit codes: 0 done (also when the app may not use location: it says why; and when stopped by Ctrl-C, \
             SIGTERM or SIGHUP: the output is closed properly); 1 the track or the Info.plist cannot be used, \
             every record of the track was malformed, or --svg cannot be written; 3 a prompt is \
@@ -181,6 +187,23 @@ struct Track: AsyncParsableCommand {
     )
     var svg: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Replay the track against these geofences (a GeoJSON file of Points with a radius) and print the "
+                + "enter and exit events the app hears instead of its fixes.",
+            valueName: "file"
+        )
+    )
+    var geofences: String?
+
+    @Flag(
+        help: ArgumentHelp(
+            "With --geofences: the app goes to the background once it is authorized, as a phone in a pocket "
+                + "(under When In Use no fence event reaches it there)."
+        )
+    )
+    var background = false
+
     @Flag(help: "Stop at the first malformed record instead of skipping it.")
     var strict = false
 
@@ -200,7 +223,7 @@ struct Track: AsyncParsableCommand {
     func validate() throws {
         for (flag, value) in [
             ("--source", source), ("--app-info", appInfo), ("--app-id", appID), ("--purpose-key", purposeKey),
-            ("--consent-file", consentFile), ("--svg", svg),
+            ("--consent-file", consentFile), ("--svg", svg), ("--geofences", geofences),
         ] where value?.isEmpty == true {
             throw ValidationError("\(flag) is empty; give a value, or leave the option out for its default.")
         }
@@ -219,6 +242,20 @@ struct Track: AsyncParsableCommand {
                         + "--approximate set; leave them out."
                 )
             }
+        }
+        if background && geofences == nil {
+            throw ValidationError(
+                "--background is for --geofences: give the fences, or leave --background out (a track without "
+                    + "fences is printed as the app in the foreground receives it)."
+            )
+        }
+        if geofences != nil, svg != nil {
+            throw ValidationError(
+                "--svg draws the fixes the app received, which --geofences does not print; leave one of them out."
+            )
+        }
+        if let geofences, geofences == source {
+            throw ValidationError("--geofences \(geofences) is the track (--source); give the fence file.")
         }
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more.") }
         if let speed { _ = try Self.parseSpeed(speed) }

@@ -99,3 +99,122 @@ struct GeofenceMonitorTests {
         #expect(reported.count > 20)
     }
 }
+
+@Suite("GeofenceMonitor: accuracy, platforms and launches", .timeLimit(.minutes(1)))
+struct GeofenceMonitorModeTests {
+    typealias F = GeofenceFixtures
+
+    private func settle(_ geofences: GeofenceMonitor, _ system: FakeMonitoringSystem) async {
+        for _ in 0..<10_000 {
+            await Task.megaYield()
+            await geofences.settle()
+            let seen = await geofences.monitorEventsSeen
+            let yielded = await system.eventsYielded
+            let fixesSeen = await geofences.fixesSeen
+            let delivered = await system.fixesDelivered
+            if seen == yielded, fixesSeen == delivered, await geofences.isIdle { return }
+        }
+        Issue.record("the monitor did not settle")
+    }
+
+    private func walkEast(
+        _ geofences: GeofenceMonitor,
+        _ system: FakeMonitoringSystem,
+        to east: [Double],
+        deliver: Bool
+    ) async {
+        for (index, metres) in east.enumerated() {
+            let fix = F.fix(east: metres, north: 0, second: Double(index + 1) * 10)
+            if deliver { await system.deliver(fix) } else { await system.move(to: fix) }
+            await settle(geofences, system)
+        }
+    }
+
+    private func events(_ geofences: GeofenceMonitor) -> Task<[GeofenceEvent], Never> {
+        Task {
+            var events: [GeofenceEvent] = []
+            for await event in geofences.events { events.append(event) }
+            return events
+        }
+    }
+
+    @Test func underApproximateLocationFencesAreEvaluatedOnTheFixesTheAppReceives() async throws {
+        let fence = F.fence("park", east: 2_000, north: 0, radius: 500)
+        let system = FakeMonitoringSystem(
+            at: F.fix(east: 0, north: 0, second: 0, accuracy: 1_000),
+            authorization: Authorization(status: .authorizedWhenInUse, accuracy: .reducedAccuracy)
+        )
+        let geofences = GeofenceMonitor(client: system.client(), fences: [fence], clock: TestClock())
+        let reported = events(geofences)
+        try await geofences.start()
+        await settle(geofences, system)
+        #expect(await system.heldIdentifiers.isEmpty, "no condition is added while the system reports none")
+        await walkEast(geofences, system, to: [0, 2_000, 4_500], deliver: true)
+        await geofences.stop()
+        let found = await reported.value
+        #expect(found.map(\.transition) == [.entered, .exited])
+        #expect(found.allSatisfy { $0.detection == .approximate })
+    }
+
+    @Test func withoutConditionMonitorsFencesAreEvaluatedOnPreciseFixesAsInferred() async throws {
+        let fence = F.fence("gate", east: 300, north: 0, radius: 100)
+        let system = FakeMonitoringSystem(at: F.fix(east: 0, north: 0, second: 0), hasMonitors: false)
+        let geofences = GeofenceMonitor(client: system.client(), fences: [fence], clock: TestClock())
+        let reported = events(geofences)
+        try await geofences.start()
+        await settle(geofences, system)
+        await walkEast(geofences, system, to: [0, 300, 600], deliver: true)
+        await geofences.stop()
+        let found = await reported.value
+        #expect(found.map(\.transition) == [.entered, .exited])
+        #expect(found.allSatisfy { $0.detection == .inferred })
+        #expect(await geofences.plan == nil)
+    }
+
+    @Test func aSecondRunAdoptsTheConditionsLeftByTheFirstWithoutAddingThemAgain() async throws {
+        let fences = F.randomFences(count: 100, side: 5_000, radii: 100...200, seed: 11)
+        let system = FakeMonitoringSystem(at: F.fix(east: 0, north: 0, second: 0))
+        let first = GeofenceMonitor(client: system.client(), fences: fences, clock: TestClock())
+        try await first.start()
+        await settle(first, system)
+        await first.stop()
+        let held = Set(await system.heldIdentifiers)
+        let addedBefore = await system.added.count
+        #expect(held.count == 20, "stopping keeps the conditions for the next launch")
+
+        let second = GeofenceMonitor(client: system.client(), fences: fences, clock: TestClock())
+        try await second.start()
+        await settle(second, system)
+        let fenceConditions = held.filter { $0.hasPrefix("fence:") }
+        let addedAgain = await system.added.dropFirst(addedBefore).filter { fenceConditions.contains($0) }
+        #expect(addedAgain.isEmpty, "unchanged fences stay monitored: \(addedAgain)")
+        #expect(await system.heldIdentifiers.count <= 20)
+        await second.stop(removingConditions: true)
+        #expect(await system.heldIdentifiers.isEmpty)
+    }
+
+    @Test func aSecondMonitorOfTheSameNameCannotStartWhileTheFirstRuns() async throws {
+        let system = FakeMonitoringSystem(at: F.fix(east: 0, north: 0, second: 0))
+        let first = GeofenceMonitor(client: system.client(), fences: [], clock: TestClock())
+        try await first.start()
+        let second = GeofenceMonitor(client: system.client(), fences: [], clock: TestClock())
+        await #expect(throws: LocationError.self) { try await second.start() }
+        await first.stop()
+    }
+
+    @Test func replacingTheFencesForgetsTheRemovedOnesWithoutAnExit() async throws {
+        let kept = F.fence("kept", east: 0, north: 0, radius: 100)
+        let dropped = F.fence("dropped", east: 50, north: 0, radius: 100)
+        let system = FakeMonitoringSystem(at: F.fix(east: 0, north: 0, second: 0))
+        let geofences = GeofenceMonitor(client: system.client(), fences: [kept, dropped], clock: TestClock())
+        let reported = events(geofences)
+        try await geofences.start()
+        await settle(geofences, system)
+        await geofences.replaceFences([kept])
+        await settle(geofences, system)
+        #expect(!(await system.heldIdentifiers).contains("fence:dropped"))
+        await walkEast(geofences, system, to: [500], deliver: false)
+        await geofences.stop()
+        #expect(await reported.value.map(\.fenceID) == ["kept"])
+    }
+}

@@ -1,0 +1,76 @@
+import ConcurrencyExtras
+import Whereabouts
+
+/// Between the fixes of `track --geofences`: lets the geofence monitor take in and handle what the last fix caused
+/// before the next is read, and tells the command when the track has ended.
+final class FenceGate: Sendable {
+    private struct State {
+        var monitor: GeofenceMonitor?
+        var ended = false
+        var failure: (any Error)?
+        var waiters: [CheckedContinuation<Void, Never>] = []
+        var opened = false
+        var openWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = LockedValue(State())
+
+    /// Opens the gate with the monitor to wait for from now on (`nil` when none could start): until then no fix
+    /// passes, so the monitor's first plan is made from the track's first fix.
+    func attach(_ monitor: GeofenceMonitor?) {
+        let waiters = state.update { state -> [CheckedContinuation<Void, Never>] in
+            state.monitor = monitor
+            state.opened = true
+            defer { state.openWaiters.removeAll() }
+            return state.openWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Waits until the monitor has taken in every event the engine handed it and handled them (a fix it asked for
+    /// included): until two rounds in a row find nothing new.
+    func settle() async {
+        await withCheckedContinuation { continuation in
+            let opened = state.update { state -> Bool in
+                if state.opened { return true }
+                state.openWaiters.append(continuation)
+                return false
+            }
+            if opened { continuation.resume() }
+        }
+        guard let monitor = state.current.monitor else { return }
+        var last = (-1, -1)
+        for _ in 0..<200 {
+            await Task.megaYield(count: 5)
+            await monitor.settle()
+            let now = (await monitor.monitorEventsSeen, await monitor.fixesSeen)
+            if now == last, await monitor.isIdle { return }
+            last = now
+        }
+    }
+
+    /// The track ended (with the error it failed with, if any).
+    func trackEnded(_ failure: (any Error)?) {
+        let waiters = state.update { state -> [CheckedContinuation<Void, Never>] in
+            guard !state.ended else { return [] }
+            state.ended = true
+            state.failure = failure
+            defer { state.waiters.removeAll() }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Waits for the end of the track; throws what it failed with.
+    func waitForEnd() async throws {
+        await withCheckedContinuation { continuation in
+            let ended = state.update { state -> Bool in
+                if state.ended { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if ended { continuation.resume() }
+        }
+        if let failure = state.current.failure { throw failure }
+    }
+}
