@@ -6,7 +6,7 @@ extension LocationClient {
     /// one location manager on `os` (the simulated OS decides as iOS would) that owns `source`: its live updates,
     /// one-shot requests and monitors get this source's fixes, and two clients on one OS share the authorization
     /// but never each other's source. The source runs only while something needs fixes (live updates, a one-shot
-    /// request, regions, visits, heading) and stops when the last consumer cancels. What the app sees is what Core
+    /// request, regions, condition monitors, visits, heading) and stops when the last consumer cancels. What the app sees is what Core
     /// Location would report: a `requestLocation()` fix also reaches ``events`` as `.didUpdateLocations`, a request
     /// iOS ignores sends no event, and a prompt on screen makes the app resign active.
     ///
@@ -20,7 +20,14 @@ extension LocationClient {
     ///   - source: Where this client's raw fixes come from.
     /// - Returns: A client over a new location manager of the simulated OS.
     public static func simulated(os: SimulatedOS, source: any LocationSource) -> LocationClient {
-        .managed(.simulated(os: os, source: source))
+        let holder = ManagerClientHolder.simulated(os: os, source: source)
+        var client = LocationClient.managed(holder)
+        // Monitors are the app's, as `CLMonitor`s are; the client's source feeds them once it opens one.
+        client.openMonitor = { name in
+            let attachment = await MainActor.run { (holder.adapter.manager as? SimulatedLocationManager)?.client }
+            return try await os.openMonitor(name, for: attachment)
+        }
+        return client
     }
 
     /// The client on the simulated OS, by its former label.

@@ -101,6 +101,11 @@ struct ConsentDocument {
         } else {
             entry["monitoredRegions"] = grant.monitoredRegions.map(Self.object(for:))
         }
+        if grant.monitorConditions.isEmpty {
+            entry["monitorConditions"] = nil
+        } else {
+            entry["monitorConditions"] = grant.monitorConditions.compactMap(Self.object(for:))
+        }
         apps[appID] = entry
     }
 
@@ -177,6 +182,22 @@ struct ConsentDocument {
                 grant.monitoredRegions.append(region)
             }
         }
+        if let value = entry["monitorConditions"], !(value is NSNull) {
+            guard let list = value as? [Any] else {
+                return .failure(Damage(problem: "whose \"monitorConditions\" is not an array of monitors' conditions"))
+            }
+            for (index, item) in list.enumerated() {
+                guard let kept = monitoredCondition(from: item) else {
+                    return .failure(
+                        Damage(
+                            problem: "whose \"monitorConditions\" entry \(index + 1) is not a monitor's condition "
+                                + "{\"monitor\", \"record\": {\"condition\", \"lastEvent\"}}"
+                        )
+                    )
+                }
+                grant.monitorConditions.append(kept)
+            }
+        }
         return .success(grant)
     }
 
@@ -190,6 +211,24 @@ struct ConsentDocument {
             "notifyOnEntry": region.notifyOnEntry,
             "notifyOnExit": region.notifyOnExit,
         ]
+    }
+
+    /// A monitor's condition as the file keeps it: its JSON encoding, dates in seconds since 1970.
+    private static func object(for kept: MonitoredCondition) -> Any? {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        guard let data = try? encoder.encode(kept) else { return nil }
+        return try? JSONSerialization.jsonObject(with: data, options: [])
+    }
+
+    /// A monitor's condition from the file, or `nil` when the entry is not one.
+    private static func monitoredCondition(from raw: Any) -> MonitoredCondition? {
+        guard raw is [String: Any], let data = try? JSONSerialization.data(withJSONObject: raw, options: []) else {
+            return nil
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return try? decoder.decode(MonitoredCondition.self, from: data)
     }
 
     /// A region from the file, or `nil` when the entry is not one.

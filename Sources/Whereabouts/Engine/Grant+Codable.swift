@@ -1,10 +1,11 @@
 extension Grant {
     enum CodingKeys: String, CodingKey {
         case decision, precise, alwaysPromptShown, provisionalAlways, monitoredRegions
-        case locationButtonApproved
+        case locationButtonApproved, monitorConditions
     }
 
-    /// Decodes a grant; `monitoredRegions` and `locationButtonApproved`, added after the first version, may be absent.
+    /// Decodes a grant; `monitoredRegions`, `locationButtonApproved` and `monitorConditions`, added after the first
+    /// version, may be absent.
     ///
     /// - Parameter decoder: The decoder.
     /// - Throws: What the decoder throws for a missing or mistyped key.
@@ -18,5 +19,7 @@ extension Grant {
         )
         monitoredRegions = try container.decodeIfPresent([Region].self, forKey: .monitoredRegions) ?? []
         locationButtonApproved = try container.decodeIfPresent(Bool.self, forKey: .locationButtonApproved) ?? false
+        monitorConditions =
+            try container.decodeIfPresent([MonitoredCondition].self, forKey: .monitorConditions) ?? []
     }
 }

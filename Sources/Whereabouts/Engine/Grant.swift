@@ -30,6 +30,9 @@ public struct Grant: Hashable, Sendable, Codable {
     /// Whether the person approved the app's Location Button at its first tap: later taps grant When In Use for
     /// that use of the app without asking (Core Location UI's `LocationButton`).
     public var locationButtonApproved = false
+    /// The conditions of the app's condition monitors and their records, in the order they were added: iOS keeps
+    /// them for the app across launches, as it keeps its regions.
+    package var monitorConditions: [MonitoredCondition] = []
 
     /// Creates a grant.
     ///

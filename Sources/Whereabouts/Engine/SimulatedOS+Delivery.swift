@@ -166,7 +166,9 @@ extension SimulatedOS {
 
     var hasLocationConsumers: Bool { hasStandardConsumers || !locationRequests.isEmpty }
 
-    var isMonitoring: Bool { !regions.isEmpty || visitsActive || headingActive || significantChangesActive }
+    var isMonitoring: Bool {
+        !regions.isEmpty || visitsActive || headingActive || significantChangesActive || monitors.circularCount > 0
+    }
 
     /// Whether this source's fixes are needed: by its consumers, or by the monitors it feeds.
     func needs(_ key: SourceSlot.Key) -> Bool {
@@ -408,6 +410,7 @@ extension SimulatedOS {
         if trackStillness(raw) { changed = true }
         if changed { batchDiagnostics = nil }
         monitorRegions(raw)
+        monitorConditions(raw)
         let deliveredBefore = deliveredCount
         if rules.feedsMonitors, deliverSignificantChange(raw) { countLatestFix() }
         let counted = deliveredCount > deliveredBefore

@@ -7,7 +7,8 @@ extension SimulatedOS {
     /// Entering and leaving produce `.didEnterRegion` and `.didExitRegion` events, in the
     /// foreground, or in the background with Always authorization.
     ///
-    /// An app monitors at most 20 regions, each no larger than ``Options/maximumRegionMonitoringDistance``; the
+    /// An app monitors at most 20 regions and circular conditions of its condition monitors together (rule 18), each
+    /// region no larger than ``Options/maximumRegionMonitoringDistance``; the
     /// regions survive a relaunch (the consent store keeps them).
     ///
     /// - Parameter region: The region; one with the same identifier is replaced.
@@ -29,6 +30,13 @@ extension SimulatedOS {
             for: region,
             monitored: Set(regions.keys),
             maximumDistance: options.maximumRegionMonitoringDistance
+        ) {
+            throw error
+        }
+        if let error = LocationPolicy.sharedBudgetError(
+            for: region,
+            monitored: Set(regions.keys),
+            conditions: monitors.circularCount
         ) {
             throw error
         }

@@ -78,8 +78,7 @@ extension SimulatedOS {
         case .visit: visitsActive
         case .significantLocationChange: significantChangesActive
         case .backgroundActivitySession: policy.resumableBackgroundSession
-        // Condition monitors do not run on the simulated OS yet, so none kept running.
-        case .monitorEvent: false
+        case .monitorEvent: monitorsConditions
         }
     }
 
@@ -182,7 +181,7 @@ extension SimulatedOS {
     }
 
     /// The system launches the app in the background.
-    private func relaunchApp(for reason: LaunchReason, with events: [LocationEvent]) {
+    func relaunchApp(for reason: LaunchReason, with events: [LocationEvent]) {
         update { $0.launchInBackground() }
         appStateSnapshot.current = policy.appState
         relaunch.reason = reason
@@ -249,5 +248,6 @@ extension SimulatedOS {
         relaunch.madeManager = false
         relaunch.sessionFeed = sessionFeed
         resumableSessionSnapshot.current = policy.resumableBackgroundSession
+        monitorsProcessEnded()
     }
 }

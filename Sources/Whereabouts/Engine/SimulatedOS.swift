@@ -50,6 +50,9 @@ public actor SimulatedOS {
         /// and a session kept from its last run ends. Apple does not say how long; 10 seconds by default, ample for
         /// an app that does at launch what Apple asks.
         public var relaunchWindow: Duration
+        /// How the condition monitors reproduce what apps report of iOS (re-emission at launch, duplicate
+        /// deliveries).
+        public var monitorQuirks: MonitorQuirks
 
         /// Creates options.
         ///
@@ -62,6 +65,7 @@ public actor SimulatedOS {
         ///   - maximumRegionMonitoringDistance: The largest region radius, in metres (100 km by default).
         ///   - bufferedFixLimit: The most fixes that wait for one live-updates consumer (1,024 by default).
         ///   - relaunchWindow: How long a relaunched app has to make its location manager (10 seconds by default).
+        ///   - monitorQuirks: How the condition monitors reproduce iOS's re-emission and duplicate deliveries.
         public init(
             locationTimeout: Duration = .seconds(10),
             unavailableAfter: Duration = .seconds(10),
@@ -70,8 +74,10 @@ public actor SimulatedOS {
             visitSeconds: Double = 300,
             maximumRegionMonitoringDistance: Double = 100_000,
             bufferedFixLimit: Int = 1024,
-            relaunchWindow: Duration = .seconds(10)
+            relaunchWindow: Duration = .seconds(10),
+            monitorQuirks: MonitorQuirks = MonitorQuirks()
         ) {
+            self.monitorQuirks = monitorQuirks
             self.relaunchWindow = relaunchWindow
             self.bufferedFixLimit = bufferedFixLimit
             self.maximumRegionMonitoringDistance = maximumRegionMonitoringDistance
@@ -261,6 +267,8 @@ public actor SimulatedOS {
     // Termination and relaunch (`SimulatedOS+Relaunch.swift`).
     /// The app's launches: its launch code, why the system last launched it, and the events that wait for it.
     var relaunch = RelaunchState()
+    /// The app's condition monitors (`SimulatedOS+ConditionMonitors.swift`).
+    var monitors = ConditionMonitorState()
     /// Whether a background activity session kept from the app's last run may be resumed now, for synchronous readers
     /// (the client logic over a location manager made at launch).
     package nonisolated let resumableSessionSnapshot = LockedValue(false)
@@ -372,6 +380,7 @@ public actor SimulatedOS {
         self.deliveryGate = DeliveryGate(Self.gateAllowance(policy))
         self.grantSnapshot = LockedValue(kept)
         for region in kept.monitoredRegions { regions[region.identifier] = (region, nil) }
+        monitors.entries = kept.monitorConditions.map { ConditionMonitorState.Entry(kept: $0, observed: nil) }
         // What the app received before, as the OS handed it over under this authorization.
         let deliveredPrecise = lastFix.map { _ in policy.deliversPreciseFixes }
         let delivered = lastFix.flatMap { deliveredPrecise == true ? $0 : coarsener.approximate($0) }
@@ -439,6 +448,7 @@ public actor SimulatedOS {
             authorizationDidChange(now)
         }
         refreshLastKnown()
+        refreshConditions()
         showProvisionalUpgradeIfDue()
         askForServiceSessions()
         refreshDiagnostics()
@@ -483,8 +493,10 @@ public actor SimulatedOS {
             await previous?.value
             do {
                 try await store.setGrant(value, for: appID)
+                self.grantKept(true)
             } catch {
                 self.reportSaveFailure(error)
+                self.grantKept(false)
             }
         }
     }
