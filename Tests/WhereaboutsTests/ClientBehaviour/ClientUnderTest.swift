@@ -79,7 +79,7 @@ enum ClientKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 status: status,
                 precise: precise,
                 makeHolder: LiveClientHolder.make,
-                makeClient: { holder, _, _ in LocationClient.live(holder: holder) }
+                makeClient: LiveClientHolder.client
             )
         #endif
         }
