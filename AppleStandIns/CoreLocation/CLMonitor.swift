@@ -88,7 +88,7 @@ public actor CLMonitor {
         let (monitor, records) = (monitor, records)
         forwarded = StandInMonitorWork.run(after: forwarded) {
             await monitor.add(standIn, identifier: identifier, assuming: assumed)
-            if let record = await monitor.record(for: identifier) { records.set(record, for: identifier) }
+            if let record = await monitor.record(for: identifier) { records.refresh(record, for: identifier) }
         }
     }
 

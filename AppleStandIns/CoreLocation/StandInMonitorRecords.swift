@@ -36,6 +36,14 @@ final class StandInMonitorRecords: Sendable {
         }
     }
 
+    /// Replaces the record of an identifier still held with the OS's (a later `remove` may have forgotten it).
+    func refresh(_ record: MonitorRecord, for identifier: String) {
+        records.withLock { records in
+            guard let index = records.firstIndex(where: { $0.identifier == identifier }) else { return }
+            records[index].record = record
+        }
+    }
+
     /// Forgets an identifier.
     func remove(_ identifier: String) {
         records.withLock { $0.removeAll { $0.identifier == identifier } }
