@@ -34,11 +34,33 @@ tar -c --exclude='./.build*' --exclude=./.git . | tar -x -C "$copy"
 
 log="$work/check-apple.log"
 
+# expect_failure FLAVOUR WHAT EXPECTED IF_PASSED [ALSO]: runs the copy's check-apple.sh FLAVOUR (in this checkout's
+# scratch folder, with whatever variables the caller puts before the call) and passes only if it fails with a line of
+# output holding EXPECTED (and ALSO, when given). IF_PASSED says what to fix when the run passes.
+expect_failure() {
+    local flavour=$1 what=$2 expected=$3 if_passed=$4 also=${5:-} status=0
+    echo "== check-apple self-test: $what, $flavour flavour"
+    WHEREABOUTS_APPLE_SCRATCH="$root/.build-apple" bash "$copy/scripts/check-apple.sh" "$flavour" > "$log" 2>&1 || status=$?
+    if [ "$status" -eq 0 ]; then
+        cat "$log"
+        echo "error: check-apple.sh $flavour passed with $what: $if_passed" >&2
+        exit 1
+    fi
+    if ! grep -F "$expected" "$log" | grep -qF "$also"; then
+        cat "$log"
+        echo "error: check-apple.sh $flavour failed (exit $status) with $what, but not with \"$expected\"${also:+ and" \
+            "\"$also\"} (its output above): it failed for another reason; run bash scripts/check-apple.sh $flavour" \
+            "on the package itself." >&2
+        exit 1
+    fi
+    grep -F "$expected" "$log" | grep -F "$also" | sort -u
+    echo "ok: check-apple.sh $flavour rejects $what (exit $status)"
+}
+
 # A preview whose body has a type error: the ios flavour's WhereaboutsUI check must fail at that preview. The stand-in
 # #Preview (AppleStandIns/PreviewsMacros) must make the compiler type-check the body, not drop it.
 check_preview_type_error() {
-    local status ui_file line expected
-    ui_file=Sources/WhereaboutsUI/RequestPreciseLocationButton.swift
+    local ui_file=Sources/WhereaboutsUI/RequestPreciseLocationButton.swift line
     cp "$copy/$ui_file" "$work/ui.swift"
     # The broken preview goes before the file's last line (the #endif of its platform condition).
     {
@@ -46,34 +68,18 @@ check_preview_type_error() {
         printf '\n#Preview("Type error") {\n    RequestPreciseLocationButton(model: PermissionPreviewState.denied)\n}\n#endif\n'
     } > "$copy/$ui_file"
     line=$(($(grep -n '^#Preview("Type error")' "$copy/$ui_file" | cut -d: -f1) + 1))
-    echo "== check-apple self-test: a type error in a #Preview body of WhereaboutsUI, ios flavour"
-    status=0
-    WHEREABOUTS_APPLE_UI_ONLY=1 WHEREABOUTS_APPLE_SCRATCH="$root/.build-apple" bash "$copy/scripts/check-apple.sh" ios \
-        > "$log" 2>&1 || status=$?
-    expected="$ui_file:$line:"
-    if [ "$status" -eq 0 ]; then
-        cat "$log"
-        echo "error: check-apple.sh ios passed with a #Preview body that passes a PermissionPreviewState as the model:" \
-            "the stand-in #Preview does not type-check its body (AppleStandIns/PreviewsMacros/SwiftUIView.swift)." >&2
-        exit 1
-    fi
-    if ! grep -F "$expected" "$log" | grep -qF "cannot convert value of type 'PermissionPreviewState'"; then
-        cat "$log"
-        echo "error: check-apple.sh ios failed (exit $status), but not at $expected with the type error (its output" \
-            "above): it failed for another reason; run WHEREABOUTS_APPLE_UI_ONLY=1 bash scripts/check-apple.sh ios." >&2
-        exit 1
-    fi
-    grep -F "$expected" "$log" | sort -u
-    echo "ok: check-apple.sh ios rejects a type error in a #Preview body (exit $status)"
+    WHEREABOUTS_APPLE_UI_ONLY=1 expect_failure ios "a type error in a #Preview body of WhereaboutsUI" \
+        "$ui_file:$line:" \
+        "the stand-in #Preview does not type-check its body (AppleStandIns/PreviewsMacros/SwiftUIView.swift)." \
+        "cannot convert value of type 'PermissionPreviewState'"
     cp "$work/ui.swift" "$copy/$ui_file"
 }
 
 # A condition monitor opened under no platform condition in WhereaboutsCoreLocation: the watchos flavour must fail at
 # it, because the CLMonitor stand-in is unavailable there as Apple's is (AppleStandIns/Declarations.tsv).
 check_monitor_on_watchos() {
-    local status monitor_probe expected
-    monitor_probe=Sources/WhereaboutsCoreLocation/CheckAppleSelfTestMonitorProbe.swift
-    cat > "$copy/$monitor_probe" <<'SWIFT'
+    local probe=Sources/WhereaboutsCoreLocation/CheckAppleSelfTestMonitorProbe.swift
+    cat > "$copy/$probe" <<'SWIFT'
 #if canImport(CoreLocation)
 import CoreLocation
 
@@ -83,26 +89,10 @@ func checkAppleSelfTestMonitorProbe() async -> AnyObject {
 }
 #endif
 SWIFT
-    echo "== check-apple self-test: an unguarded CLMonitor in WhereaboutsCoreLocation, watchOS flavour"
-    status=0
-    WHEREABOUTS_APPLE_LIVE=0 WHEREABOUTS_APPLE_SCRATCH="$root/.build-apple" bash "$copy/scripts/check-apple.sh" watchos \
-        > "$log" 2>&1 || status=$?
-    expected="$monitor_probe:6:11: error: 'CLMonitor' is unavailable"
-    if [ "$status" -eq 0 ]; then
-        cat "$log"
-        echo "error: check-apple.sh watchos passed with $monitor_probe opening a CLMonitor unguarded; its row in" \
-            "AppleStandIns/Declarations.tsv must name watchos (then python3 scripts/standins.py --write)." >&2
-        exit 1
-    fi
-    if ! grep -qF "$expected" "$log"; then
-        cat "$log"
-        echo "error: check-apple.sh watchos failed (exit $status), but not with \"$expected\" (its output above): it" \
-            "failed for another reason; run bash scripts/check-apple.sh watchos on the package itself." >&2
-        exit 1
-    fi
-    grep -F "$expected" "$log" | sort -u
-    echo "ok: check-apple.sh watchos rejects an unguarded CLMonitor (exit $status)"
-    rm "$copy/$monitor_probe"
+    WHEREABOUTS_APPLE_LIVE=0 expect_failure watchos "an unguarded CLMonitor in WhereaboutsCoreLocation" \
+        "$probe:6:11: error: 'CLMonitor' is unavailable" \
+        "its row in AppleStandIns/Declarations.tsv must name watchos (then python3 scripts/standins.py --write)."
+    rm "$copy/$probe"
 }
 
 # `bash scripts/check-apple-selftest.sh preview` runs only the last case, `monitor` only the CLMonitor case.
@@ -115,28 +105,16 @@ if [ "${1:-}" = monitor ]; then
     exit 0
 fi
 
-# Runs the copy's check-apple.sh (ios) and passes only if it fails with `expected` in its output.
-expect_table_failure() {
-    local what=$1 expected=$2 status=0
-    echo "== check-apple self-test: $what"
-    WHEREABOUTS_APPLE_SCRATCH="$root/.build-apple" bash "$copy/scripts/check-apple.sh" ios > "$log" 2>&1 || status=$?
-    if [ "$status" -eq 0 ] || ! grep -qF "$expected" "$log"; then
-        cat "$log"
-        echo "error: check-apple.sh ios exited $status with $what, without \"$expected\" (its output above); it" \
-            "must fail at python3 scripts/standins.py --check, its first step." >&2
-        exit 1
-    fi
-    grep -F "$expected" "$log"
-    echo "ok: check-apple.sh rejects $what (exit $status)"
-}
+# The table's cases fail at python3 scripts/standins.py --check, the first step of check-apple.sh.
+table_advice="check-apple.sh must fail at python3 scripts/standins.py --check, its first step."
 
 # A stand-in declaration that has no row.
 standin=AppleStandIns/CoreLocation/CLError.swift
 cp "$copy/$standin" "$work/standin.swift"
 printf '\n/// A declaration the table does not list.\npublic let kCLCheckAppleSelfTestProbe = 0\n' >> "$copy/$standin"
 line=$(grep -n "kCLCheckAppleSelfTestProbe" "$copy/$standin" | cut -d: -f1)
-expect_table_failure "a stand-in declaration with no row" \
-    "$standin:$line: error: kCLCheckAppleSelfTestProbe has no row in AppleStandIns/Declarations.tsv"
+expect_failure ios "a stand-in declaration with no row" \
+    "$standin:$line: error: kCLCheckAppleSelfTestProbe has no row in AppleStandIns/Declarations.tsv" "$table_advice"
 cp "$work/standin.swift" "$copy/$standin"
 
 # A row with no source.
@@ -144,7 +122,7 @@ table=AppleStandIns/Declarations.tsv
 cp "$copy/$table" "$work/table.tsv"
 line=$(awk -F'\t' '$1 == "CoreLocation" && $2 == "CLServiceSession" { print NR }' "$work/table.tsv")
 awk -F'\t' -v OFS='\t' -v line="$line" 'NR == line { $4 = "" } { print }' "$work/table.tsv" > "$copy/$table"
-expect_table_failure "a row with no source" "$table:$line: error: CLServiceSession has no source"
+expect_failure ios "a row with no source" "$table:$line: error: CLServiceSession has no source" "$table_advice"
 cp "$work/table.tsv" "$copy/$table"
 
 # The macOS block before CLServiceSession deleted by hand, so that macOS could call it.
@@ -153,10 +131,12 @@ cp "$copy/$standin" "$work/standin.swift"
 line=$(grep -n '^@available(\*, unavailable, message: "CLServiceSession is not available on macOS")$' \
     "$work/standin.swift" | cut -d: -f1)
 sed -e "$((line - 1)),$((line + 1))d" -e '/^@available(macOS, unavailable)$/d' "$work/standin.swift" > "$copy/$standin"
-expect_table_failure "CLServiceSession's macOS block deleted by hand" \
-    "$standin:$((line - 1)): error: the availability blocks differ from what AppleStandIns/Declarations.tsv gives"
+expect_failure ios "CLServiceSession's macOS block deleted by hand" \
+    "$standin:$((line - 1)): error: the availability blocks differ from what AppleStandIns/Declarations.tsv gives" \
+    "$table_advice"
 cp "$work/standin.swift" "$copy/$standin"
 
+# A service session started under no platform condition: the macOS flavour must fail at it.
 probe=Sources/WhereaboutsCoreLocation/CheckAppleSelfTestProbe.swift
 cat > "$copy/$probe" <<'SWIFT'
 #if canImport(CoreLocation)
@@ -168,25 +148,10 @@ import CoreLocation
 }
 #endif
 SWIFT
-
-echo "== check-apple self-test: an unguarded CLServiceSession call in WhereaboutsCoreLocation, macOS flavour"
-status=0
-WHEREABOUTS_APPLE_SCRATCH="$root/.build-apple" bash "$copy/scripts/check-apple.sh" macos > "$log" 2>&1 || status=$?
-expected="$probe:6:5: error: 'CLServiceSession' is unavailable"
-if [ "$status" -eq 0 ]; then
-    cat "$log"
-    echo "error: check-apple.sh macos passed with $probe calling CLServiceSession unguarded; mark CLServiceSession" \
-        "unavailable under WHEREABOUTS_STANDIN_MACOS in AppleStandIns/CoreLocation/CLServiceSession.swift." >&2
-    exit 1
-fi
-if ! grep -qF "$expected" "$log"; then
-    cat "$log"
-    echo "error: check-apple.sh macos failed (exit $status), but not with \"$expected\" (its output above): it" \
-        "failed for another reason; run bash scripts/check-apple.sh macos on the package itself." >&2
-    exit 1
-fi
-grep -F "$expected" "$log" | sort -u
-echo "ok: check-apple.sh macos rejects an unguarded CLServiceSession call (exit $status)"
+expect_failure macos "an unguarded CLServiceSession call in WhereaboutsCoreLocation" \
+    "$probe:6:5: error: 'CLServiceSession' is unavailable" \
+    "mark CLServiceSession unavailable under WHEREABOUTS_STANDIN_MACOS in" \
+        "AppleStandIns/CoreLocation/CLServiceSession.swift."
 rm "$copy/$probe"
 
 check_monitor_on_watchos

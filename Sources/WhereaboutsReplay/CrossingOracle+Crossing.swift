@@ -3,19 +3,14 @@ package import Whereabouts
 
 extension CrossingOracle {
     /// One true crossing: a fence, a direction, and the instant and place the track crossed its boundary.
+    ///
+    /// Its fence identifier, transition and date are those of a ``Whereabouts/GeofenceEvent``, so a reported event
+    /// and a true crossing compare field by field; the place is the oracle's own.
     package struct Crossing: Hashable, Sendable, CustomStringConvertible {
-        /// The direction of a crossing.
-        package enum Transition: String, Hashable, Sendable {
-            /// From outside the fence to inside.
-            case entered
-            /// From inside the fence to outside.
-            case exited
-        }
-
-        /// The fence's identifier.
+        /// The ``Whereabouts/Geofence/id`` of the fence crossed.
         package var fenceID: String
         /// Into the fence or out of it.
-        package var transition: Transition
+        package var transition: GeofenceEvent.Transition
         /// When the track crossed the boundary, interpolated between fixes.
         package var date: Date
         /// Where the track crossed the boundary, interpolated between fixes.
@@ -28,7 +23,7 @@ extension CrossingOracle {
         ///   - transition: Into the fence or out of it.
         ///   - date: When the track crossed.
         ///   - coordinate: Where the track crossed.
-        package init(fenceID: String, transition: Transition, date: Date, coordinate: Coordinate) {
+        package init(fenceID: String, transition: GeofenceEvent.Transition, date: Date, coordinate: Coordinate) {
             self.fenceID = fenceID
             self.transition = transition
             self.date = date

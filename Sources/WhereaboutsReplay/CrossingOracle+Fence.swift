@@ -11,7 +11,7 @@ extension CrossingOracle {
     }
 
     /// The crossings of one fence, in time order.
-    func crossings(of fence: GeofenceFile.Fence, along fixes: [Location], lengths: [Double]) -> [Crossing] {
+    func crossings(of fence: Geofence, along fixes: [Location], lengths: [Double]) -> [Crossing] {
         let plane = FencePlane(center: fence.center)
         let radius = fence.radius
         var crossings: [Crossing] = []

@@ -26,7 +26,7 @@ package import Whereabouts
 /// ```
 package struct CrossingOracle: Sendable {
     /// The fences; each is handled on its own.
-    package var fences: [GeofenceFile.Fence]
+    package var fences: [Geofence]
     /// How far past a boundary, in metres, the track must go for the crossing to count (0: any distance).
     package var hysteresis: Double
     /// Whether fences that do not notify on entry or on exit give no crossing of that direction.
@@ -38,7 +38,7 @@ package struct CrossingOracle: Sendable {
     ///   - fences: The fences.
     ///   - hysteresis: How far past a boundary the track must go, in metres, 0 or more.
     ///   - honoursNotifyFlags: Whether a fence's `notifyOnEntry` and `notifyOnExit` filter its crossings.
-    package init(fences: [GeofenceFile.Fence], hysteresis: Double = 0, honoursNotifyFlags: Bool = true) {
+    package init(fences: [Geofence], hysteresis: Double = 0, honoursNotifyFlags: Bool = true) {
         self.fences = fences
         self.hysteresis = max(0, hysteresis.isFinite ? hysteresis : 0)
         self.honoursNotifyFlags = honoursNotifyFlags

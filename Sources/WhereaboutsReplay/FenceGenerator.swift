@@ -40,14 +40,14 @@ package struct FenceGenerator: Sendable {
     ///   - count: How many fences, 0 or more.
     ///   - track: The fixes; those with an invalid coordinate are left out.
     /// - Returns: `count` fences with unique identifiers (none when the track has no valid fix).
-    package func fences(_ count: Int, around track: [Location]) -> [GeofenceFile.Fence] {
+    package func fences(_ count: Int, around track: [Location]) -> [Geofence] {
         let points = track.map(\.coordinate).filter(\.isValid)
         guard count > 0, !points.isEmpty else { return [] }
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         let clustered = count / 5
         let along = count * 3 / 10
         let scattered = count - clustered - along
-        var fences: [GeofenceFile.Fence] = []
+        var fences: [Geofence] = []
         fences.reserveCapacity(count)
 
         let alongWidth = String(along).count
@@ -55,14 +55,14 @@ package struct FenceGenerator: Sendable {
             let fix = points[random.index(below: points.count)]
             let center = Self.offset(
                 fix,
-                by: random.uniform(0...300),
-                bearing: random.uniform(0...360)
+                by: random.uniform(in: 0...300),
+                bearing: random.uniform(in: 0...360)
             )
             fences.append(
-                GeofenceFile.Fence(
+                Geofence(
                     id: "along-" + Self.padded(index + 1, alongWidth),
                     center: center,
-                    radius: random.uniform(100...500)
+                    radius: random.uniform(in: 100...500)
                 )
             )
         }
@@ -71,14 +71,14 @@ package struct FenceGenerator: Sendable {
         let scatteredWidth = String(scattered).count
         for index in 0..<scattered {
             let center = Coordinate(
-                latitude: random.uniform(box.latitudes),
-                longitude: random.uniform(box.longitudes)
+                latitude: random.uniform(in: box.latitudes),
+                longitude: random.uniform(in: box.longitudes)
             )
             fences.append(
-                GeofenceFile.Fence(
+                Geofence(
                     id: "area-" + Self.padded(index + 1, scatteredWidth),
                     center: center,
-                    radius: random.uniform(100...1000)
+                    radius: random.uniform(in: 100...1000)
                 )
             )
         }
@@ -94,13 +94,13 @@ package struct FenceGenerator: Sendable {
                 let center = Self.offset(
                     middle,
                     by: 1000 * random.unit().squareRoot(),
-                    bearing: random.uniform(0...360)
+                    bearing: random.uniform(in: 0...360)
                 )
                 fences.append(
-                    GeofenceFile.Fence(
+                    Geofence(
                         id: "cluster\(cluster + 1)-" + Self.padded(member, memberWidth),
                         center: center,
-                        radius: random.uniform(100...300)
+                        radius: random.uniform(in: 100...300)
                     )
                 )
             }

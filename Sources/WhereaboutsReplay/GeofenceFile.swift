@@ -1,4 +1,7 @@
-/// The fences of a fence file, in the order of the file.
+public import Whereabouts
+
+/// The fences of a fence file (``Whereabouts/Geofence`` values, as a ``Whereabouts/GeofenceMonitor`` takes them), in the
+/// order of the file.
 ///
 /// A fence file is a GeoJSON `FeatureCollection` (RFC 7946) of `Point` features, each the centre of a circle whose
 /// radius in metres is the feature's `radius` property. ``GeofenceFileReader`` reads one:
@@ -17,12 +20,12 @@
 /// ```
 public struct GeofenceFile: Hashable, Sendable {
     /// The fences, in the order of the file; their identifiers are unique.
-    public var fences: [Fence]
+    public var fences: [Geofence]
 
     /// Creates a fence file's contents.
     ///
     /// - Parameter fences: The fences, with unique identifiers.
-    public init(fences: [Fence]) {
+    public init(fences: [Geofence]) {
         self.fences = fences
     }
 }

@@ -67,6 +67,21 @@ public struct Scenario: Sendable {
         case startServiceSession(ServiceSession.AuthorizationRequirement, fullAccuracyPurposeKey: String?)
         /// `stopServiceSession`: ends every service session the scenario started.
         case stopServiceSession
+        /// `openMonitor` with an optional `"monitor"` name (`"monitor"` when not given): opens the condition monitor
+        /// of that name, as `CLMonitor(_:)`; its events are collected from then on.
+        case openMonitor(name: String)
+        /// `closeMonitor` with an optional `"monitor"`: closes it; its conditions stay with the system.
+        case closeMonitor(name: String)
+        /// `addCondition`: adds a circle (`"lat"`, `"lon"`, `"radius"`) or a beacon identity (`"uuid"`, optional
+        /// `"major"`, `"minor"`) under `"id"` to an open monitor, with an optional `"assuming"` state.
+        case addCondition(monitor: String, id: String, condition: MonitorCondition, assuming: MonitorConditionState)
+        /// `removeCondition`: removes the condition `"id"` from an open monitor.
+        case removeCondition(monitor: String, id: String)
+        /// `startGeofences` with `"fences"` (each `{"id", "lat", "lon", "radius"}`): starts a ``GeofenceMonitor``
+        /// over them; its events are collected from then on.
+        case startGeofences([Geofence])
+        /// `stopGeofences`: stops the geofence monitor and removes its conditions.
+        case stopGeofences
 
         /// The action as the scenario names it, with its arguments.
         public var description: String {
@@ -91,6 +106,25 @@ public struct Scenario: Sendable {
             case .startServiceSession(let authorization, let key):
                 "startServiceSession \(authorization)" + (key.map { " fullAccuracyPurposeKey \($0)" } ?? "")
             case .stopServiceSession: "stopServiceSession"
+            case .openMonitor(let name): "openMonitor \(name)"
+            case .closeMonitor(let name): "closeMonitor \(name)"
+            case .addCondition(let monitor, let id, let condition, let assumed):
+                "addCondition \(id) to \(monitor): \(Self.describe(condition)), assuming \(assumed)"
+            case .removeCondition(let monitor, let id): "removeCondition \(id) from \(monitor)"
+            case .startGeofences(let fences): "startGeofences (\(fences.count) fence\(fences.count == 1 ? "" : "s"))"
+            case .stopGeofences: "stopGeofences"
+            }
+        }
+
+        /// A condition as an `addCondition` step spells it: `circle 48.858400, 2.294500 r=150 m` or
+        /// `beacon UUID major 1 minor 2`.
+        static func describe(_ condition: MonitorCondition) -> String {
+            switch condition {
+            case .circularGeographic(let center, let radius):
+                "circle \(center) r=\(String(format: "%g", radius)) m"
+            case .beaconIdentity(let uuid, let major, let minor):
+                "beacon \(uuid.uuidString)" + (major.map { " major \($0)" } ?? "")
+                    + (minor.map { " minor \($0)" } ?? "")
             }
         }
 
@@ -206,6 +240,43 @@ public struct Scenario: Sendable {
         /// What became of the event that launched the app: `none`, `waiting` (for a location manager), `delivered`
         /// or `lost`.
         public var launchEvent: String?
+        /// Each condition's state in its monitor's record now (`"conditionStates": {"office": "satisfied"}`).
+        public var conditionStates: [String: MonitorConditionState]?
+        /// How many condition-monitor events the app received so far, from every monitor it opened.
+        public var monitorEvents: Int?
+        /// The last condition-monitor event the app received: its condition, state and flags (exactly these).
+        public var lastMonitorEvent: MonitorEventExpectation?
+        /// The geofence events the app received so far, in order, each `"entered ID"` or `"exited ID"`.
+        public var geofenceEvents: [String]?
+
+        /// What `expect` `"lastMonitorEvent"` requires: `{"id": "office", "state": "satisfied", "flags": []}`; a key
+        /// left out is not checked.
+        public struct MonitorEventExpectation: Hashable, Sendable, CustomStringConvertible {
+            /// The condition's identifier.
+            public var id: String?
+            /// The state.
+            public var state: MonitorConditionState?
+            /// The flags, exactly.
+            public var flags: Set<MonitorEvent.Flag>?
+
+            /// Creates an expectation of an event; `nil` is not checked.
+            ///
+            /// - Parameters:
+            ///   - id: The condition's identifier.
+            ///   - state: The state.
+            ///   - flags: The flags, exactly.
+            public init(id: String? = nil, state: MonitorConditionState? = nil, flags: Set<MonitorEvent.Flag>? = nil) {
+                self.id = id
+                self.state = state
+                self.flags = flags
+            }
+
+            /// `office satisfied [accuracyLimited]`, with what is checked.
+            public var description: String {
+                [id, state?.rawValue, flags.map { "[" + $0.sorted().map(\.rawValue).joined(separator: ", ") + "]" }]
+                    .compactMap { $0 }.joined(separator: " ")
+            }
+        }
 
         /// What `expect` `"lastLocation"` requires.
         public enum LastLocation: Hashable, Sendable, CustomStringConvertible {

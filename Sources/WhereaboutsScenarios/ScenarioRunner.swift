@@ -63,6 +63,8 @@ public struct ScenarioRunner: Sendable {
 final class Run: Sendable {
     let engine: SimulatedOS
     let source = ScenarioSource()
+    /// The source of the client the app's monitors and geofences use.
+    let monitorSource = BroadcastSource()
     let clock: TestClock<Duration>
     /// The clock's time when the run started: a fix's timestamp is ``Scenario/epoch`` plus the time since.
     let start: TestClock<Duration>.Instant
@@ -90,6 +92,7 @@ final class Run: Sendable {
         let deliveredBefore = await engine.deliveredCount
         let pausedBefore = await engine.isPaused
         let launchBefore = await launchSnapshot()
+        let monitorEventsBefore = monitorEventCounts
         state.announcedPrompt = await engine.presentedPrompt?.id
         let (kind, action) = Self.describe(step)
         switch step {
@@ -108,6 +111,7 @@ final class Run: Sendable {
             }
             if event == .terminate {
                 state.subscription = nil
+                await monitorsEndWithTheApp()
             } else if event == .launch || event == .foreground {
                 await listen()
             }
@@ -123,7 +127,8 @@ final class Run: Sendable {
         case .fix(var location):
             let elapsed = start.duration(to: clock.now)
             location.timestamp = Scenario.epoch.addingTimeInterval(elapsed / .seconds(1))
-            if !(await source.send(.location(location), to: engine)) {
+            let monitorsRead = monitorSource.yield(.location(location))
+            if !(await source.send(.location(location), to: engine)), !monitorsRead {
                 notes.append("nothing needs fixes now (no updates, request, region or visits), so none is read")
             }
         case .wait(let duration):
@@ -132,6 +137,8 @@ final class Run: Sendable {
         case .expect(let expectation):
             failures += await check(expectation)
         }
+        await settleMonitors()
+        noteMonitorEvents(since: monitorEventsBefore, notes: &notes)
         await collectResults(notes: &notes)
         if let prompt = await engine.presentedPrompt, prompt.id != state.announcedPrompt {
             // A prompt no request of this step showed: a queued request's, or a service session's.
@@ -229,6 +236,8 @@ final class Run: Sendable {
             state.sessions.append(session)
             let purpose = key.map { " with fullAccuracyPurposeKey \($0)" } ?? ""
             notes.append("session \(authorization) started\(purpose) (\(Self.sessions(state.sessions.count)) held)")
+        case .openMonitor, .closeMonitor, .addCondition, .removeCondition, .startGeofences, .stopGeofences:
+            await perform(monitorAction: action, notes: &notes)
         case .stopServiceSession:
             let held = state.sessions
             state.sessions = []
@@ -372,6 +381,7 @@ final class Run: Sendable {
         }
         failures += await checkServices(expectation)
         failures += await checkLaunch(expectation)
+        failures += await checkMonitors(expectation)
         return failures
     }
 
@@ -509,6 +519,8 @@ final class RunState: @unchecked Sendable {
     var wantsUpdates = true
     /// The service sessions the scenario started and holds, by start order.
     var sessions: [ServiceSession] = []
+    /// The app's condition monitors and geofences, and what they brought.
+    let monitors = Run.MonitorState()
     /// The prompt on screen when the step started, or the one a request of the step showed and noted.
     var announcedPrompt: Int?
 }

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import Whereabouts
-import WhereaboutsTestSupport
 
 @testable import WhereaboutsReplay
 
@@ -43,7 +42,7 @@ enum Metres {
 
 @Suite(.timeLimit(.minutes(1)))
 struct CrossingOracleTests {
-    static let fence = GeofenceFile.Fence(id: "pond", center: Metres.coordinate(north: 0), radius: 100)
+    static let fence = Geofence(id: "pond", center: Metres.coordinate(north: 0), radius: 100)
 
     /// The crossings as "entered pond 40.000", with times in seconds from the start, to the millisecond.
     static func summary(_ crossings: [CrossingOracle.Crossing]) -> [String] {
@@ -126,10 +125,10 @@ struct CrossingOracleTests {
 
     @Test func theCrossingsOfSeveralFencesAreInTimeOrder() {
         let fences = [
-            GeofenceFile.Fence(id: "north", center: Metres.coordinate(north: 300), radius: 50),
+            Geofence(id: "north", center: Metres.coordinate(north: 300), radius: 50),
             Self.fence,
-            GeofenceFile.Fence(id: "far", center: Metres.coordinate(north: 0, east: 5000), radius: 500),
-            GeofenceFile.Fence(id: "next", center: Metres.coordinate(north: 160), radius: 50),
+            Geofence(id: "far", center: Metres.coordinate(north: 0, east: 5000), radius: 500),
+            Geofence(id: "next", center: Metres.coordinate(north: 160), radius: 50),
         ]
         let crossings = CrossingOracle(fences: fences).crossings(along: Metres.walk(from: -500, to: 500, every: 3))
         #expect(
@@ -192,7 +191,7 @@ struct CrossingOracleTests {
                 east += length * sin(heading)
             }
             let fences = (0..<15).map { number in
-                GeofenceFile.Fence(
+                Geofence(
                     id: "f\(number)",
                     center: Metres.coordinate(
                         north: Double.random(in: -300...300, using: &random),
@@ -211,13 +210,13 @@ struct CrossingOracleTests {
 
     /// The changes of inside-or-outside over 200 points a segment, each point's distance measured on the sphere.
     static func sampledTransitions(
-        of fence: GeofenceFile.Fence,
+        of fence: Geofence,
         along fixes: [Location]
     )
-        -> [CrossingOracle.Crossing.Transition]
+        -> [GeofenceEvent.Transition]
     {
         var inside = fence.center.distance(to: fixes[0].coordinate) < fence.radius
-        var transitions: [CrossingOracle.Crossing.Transition] = []
+        var transitions: [GeofenceEvent.Transition] = []
         for (start, end) in zip(fixes, fixes.dropFirst()) {
             for step in 1...200 {
                 let fraction = Double(step) / 200

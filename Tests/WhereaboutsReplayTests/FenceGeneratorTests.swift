@@ -39,7 +39,7 @@ struct FenceGeneratorTests {
         )
         #expect(along.first?.id == "along-001" && clustered.last?.id == "cluster5-20")
         let points = Self.track.map(\.coordinate)
-        func nearestFix(_ fence: GeofenceFile.Fence) -> Double {
+        func nearestFix(_ fence: Geofence) -> Double {
             points.map { fence.center.distance(to: $0) }.min() ?? .infinity
         }
         // Along: within 300 m of a fix (the track is sampled every 10 m), radius 100–500 m.

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import Whereabouts
-import WhereaboutsTestSupport
 
 @testable import WhereaboutsReplay
 

@@ -24,27 +24,27 @@ struct GeofenceFileReaderTests {
         let file = try GeofenceFileReader.read(contentsOf: GeofenceFixture.url("fences"))
         #expect(
             file.fences == [
-                GeofenceFile.Fence(
+                Geofence(
                     id: "depot-12",
                     center: Coordinate(latitude: 45.5231, longitude: -122.6765),
                     radius: 250
                 ),
                 // A numeric id keeps its text; an altitude after the latitude is ignored.
-                GeofenceFile.Fence(
+                Geofence(
                     id: "7",
                     center: Coordinate(latitude: 45.51, longitude: -122.65),
                     radius: 120,
                     notifyOnEntry: false
                 ),
                 // properties.id comes before properties.name.
-                GeofenceFile.Fence(
+                Geofence(
                     id: "home",
                     center: Coordinate(latitude: 45.55, longitude: -122.7),
                     radius: 100,
                     notifyOnExit: false
                 ),
                 // properties.name when nothing else names it; a null flag is the default.
-                GeofenceFile.Fence(
+                Geofence(
                     id: "Café à Montréal",
                     center: Coordinate(latitude: 45.49, longitude: -122.61),
                     radius: 75.5
@@ -68,33 +68,14 @@ struct GeofenceFileReaderTests {
         #expect(file.fences.isEmpty)
     }
 
-    @Test func theFenceIsTheRegionOfTheSameCircle() {
-        let fence = GeofenceFile.Fence(
-            id: "yard",
-            center: Coordinate(latitude: 1, longitude: 2),
-            radius: 30,
-            notifyOnEntry: false
-        )
-        #expect(
-            fence.region
-                == Region(
-                    identifier: "yard",
-                    center: Coordinate(latitude: 1, longitude: 2),
-                    radius: 30,
-                    notifyOnEntry: false,
-                    notifyOnExit: true
-                )
-        )
-    }
-
     @Test func theWrittenGeoJSONReadsBackToTheSameFences() throws {
         let fences = [
-            GeofenceFile.Fence(
+            Geofence(
                 id: "quote \" back\\slash\nline\u{1}",
                 center: Coordinate(latitude: -33.868_819_999_9, longitude: 151.209_295_123_4),
                 radius: 0.5
             ),
-            GeofenceFile.Fence(
+            Geofence(
                 id: "é",
                 center: Coordinate(latitude: 0.000_01, longitude: -179.999_999),
                 radius: 40_000_000,

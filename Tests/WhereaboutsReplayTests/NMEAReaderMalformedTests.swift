@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import Whereabouts
 import WhereaboutsReplay
-import WhereaboutsTestSupport
 
 private typealias Support = NMEATestSupport
 

@@ -1,5 +1,8 @@
 /// SplitMix64: a small, seedable random number generator for the package's tests, so a test that draws random
 /// values draws the same ones on every run and a failure can be replayed from its seed.
+///
+/// It is the replay library's `SplitMix64` (the same sequence for a seed), kept here so the tests of the core, gpsd
+/// and lint modules need not link the replay library; test files that import `WhereaboutsReplay` use that one.
 package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

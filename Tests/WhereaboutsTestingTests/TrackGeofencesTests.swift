@@ -86,7 +86,10 @@ struct TrackGeofencesTests {
         let reported = Dictionary(grouping: events, by: { $0["fence"] as? String ?? "" })
             .mapValues { $0.compactMap { $0["event"] as? String } }
         #expect(reported == truth)
-        #expect(output.stderr.contains("the app heard \(events.count) geofence events for 7 fences"), "\(output.stderr)")
+        #expect(
+            output.stderr.contains("the app heard \(events.count) geofence events for 7 fences"),
+            "\(output.stderr)"
+        )
         // The fences are the app's: nothing of them is left in the consent file after the run.
         let consent = try String(contentsOf: directory.appendingPathComponent("c.json"), encoding: .utf8)
         #expect(!consent.contains("stop-"), "\(consent)")
@@ -145,8 +148,10 @@ struct TrackGeofencesTests {
     @Test(
         "a fence file that cannot be used is an error naming the file, line and column",
         arguments: [
-            (#"{"type":"FeatureCollection","features":[{"type":"Feature","id":"a","#
-                + #""geometry":{"type":"Polygon","coordinates":[]},"properties":{"radius":5}}]}"#, ":1:"),
+            (
+                #"{"type":"FeatureCollection","features":[{"type":"Feature","id":"a","#
+                    + #""geometry":{"type":"Polygon","coordinates":[]},"properties":{"radius":5}}]}"#, ":1:"
+            ),
             (#"{"type":"FeatureCollection","features":[]}"#, "holds no fence"),
             ("not json", ":1:"),
         ]

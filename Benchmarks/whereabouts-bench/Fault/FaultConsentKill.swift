@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Glibc
 import Whereabouts
+import WhereaboutsReplay
 
 /// `whereabouts-bench fault-consent-kill`: kills the consent store's writer with `kill -9` at
 /// random moments and checks, after each kill, that the file holds exactly the state after the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Whereabouts
+import WhereaboutsReplay
 
 /// `whereabouts-bench fault-revoke-engine`: revokes while fixes flow at full speed through the
 /// engine, in one process, and checks that no fix follows the revoke event.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Whereabouts
+import WhereaboutsReplay
 
 /// `whereabouts-bench coarsener`: `Coarsener.coarsen(_:)` calls per second on one core, against a
 /// plain Android-style grid snap of the same fixes.

@@ -1,5 +1,6 @@
 import Foundation
 import Whereabouts
+import WhereaboutsReplay
 
 /// A person moving about a city once a second: walking, cycling, driving and standing still, as a
 /// phone's GPS would record it.

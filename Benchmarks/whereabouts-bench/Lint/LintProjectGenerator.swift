@@ -1,4 +1,5 @@
 import Foundation
+import WhereaboutsReplay
 
 /// Writes a generated app project for the lint benchmark: `App/Info.plist` (a lone-plist app target, whose
 /// sources are every Swift file under `App/`) and `fileCount` Swift files under `App/Features/`.

@@ -1,5 +1,6 @@
 import Foundation
 import Whereabouts
+import WhereaboutsReplay
 
 /// What the harness needs of a way of making approximate fixes.
 protocol CoarseningAlgorithm {
@@ -16,19 +17,15 @@ extension Coarsener: CoarseningAlgorithm {
     var minimumDistance: Double? { configuration.minimumDistance }
 }
 
-/// SplitMix64: a small seeded generator, so every run sees the same people, tracks and draws.
+/// The privacy benchmark's seeded draws: the bits of the shared ``SplitMix64``, turned into numbers by the standard
+/// library's `random(in:using:)` as they were when the published privacy figures were measured (the shared
+/// generator's own `uniform` and `gaussian` use other arithmetic, and would move those figures).
 struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
+    private var bits: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { bits = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { bits.next() }
 
     /// A standard normal sample (Box–Muller).
     mutating func gaussian() -> Double {

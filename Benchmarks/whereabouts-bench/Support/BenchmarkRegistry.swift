@@ -17,7 +17,7 @@ enum BenchmarkRegistry {
         [
             GPXReadBenchmark.self, NMEAReadBenchmark.self, TrackCommandBenchmark.self, PipelineBenchmark.self,
             CoarsenerBenchmark.self,
-            GPSDBenchmark.self, LintBenchmark.self, PrivacyBenchmark.self,
+            GPSDBenchmark.self, LintBenchmark.self, PrivacyBenchmark.self, GeofenceBenchmark.self,
         ]
     }
 

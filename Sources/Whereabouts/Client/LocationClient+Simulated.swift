@@ -6,9 +6,10 @@ extension LocationClient {
     /// one location manager on `os` (the simulated OS decides as iOS would) that owns `source`: its live updates,
     /// one-shot requests and monitors get this source's fixes, and two clients on one OS share the authorization
     /// but never each other's source. The source runs only while something needs fixes (live updates, a one-shot
-    /// request, regions, condition monitors, visits, heading) and stops when the last consumer cancels. What the app sees is what Core
-    /// Location would report: a `requestLocation()` fix also reaches ``events`` as `.didUpdateLocations`, a request
-    /// iOS ignores sends no event, and a prompt on screen makes the app resign active.
+    /// request, regions, condition monitors, visits, heading) and stops when the last consumer cancels. What the app
+    /// sees is what Core Location would report: a `requestLocation()` fix also reaches ``events`` as
+    /// `.didUpdateLocations`, a request iOS ignores sends no event, and a prompt on screen makes the app resign active.
+    /// Its ``openMonitor`` opens the app's condition monitors on `os`; the first circle added feeds them from `source`.
     ///
     /// ```swift
     /// let os = await SimulatedOS(appID: "com.example.map", declarations: declarations, prompter: person)

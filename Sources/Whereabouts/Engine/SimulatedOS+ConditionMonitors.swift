@@ -15,7 +15,10 @@ extension SimulatedOS {
     /// - Returns: The monitor.
     /// - Throws: ``LocationError/Code/conditionMonitoringUnavailable`` where the platform has no monitors;
     ///   ``LocationError/Code/monitorNameUnavailable`` for an empty name or one already open.
-    package func openMonitor(_ name: String, for client: SourceAttachment? = nil) throws(LocationError)
+    package func openMonitor(
+        _ name: String,
+        for client: SourceAttachment? = nil
+    ) throws(LocationError)
         -> ConditionMonitor
     {
         if let error = policy.conditionMonitoringError { throw error }

@@ -15,10 +15,11 @@ extension GeofenceMonitor {
         for await input in inputs {
             await handle(input)
             finishedOne()
+            wakeQuietWaiters()
         }
     }
 
-    /// One queued input or fix request is done; wakes ``settle()``'s waiters when none is left.
+    /// One queued input is done; wakes ``settle()``'s waiters when none is left.
     private func finishedOne() {
         pending -= 1
         guard pending == 0 else { return }
@@ -42,12 +43,12 @@ extension GeofenceMonitor {
             case .remove(let identifier):
                 await monitor?.remove(identifier)
             case .requestFix:
-                pending += 1
+                fetching += 1
                 tasks.append(Task { await self.fetchFix() })
             case .emit(let event):
                 eventContinuation.yield(event)
             }
-            mostConditionsHeld = max(mostConditionsHeld, self.planner?.heldIdentifiers.count ?? 0)
+            mostConditionsHeld = max(mostConditionsHeld, conditionCount)
         }
     }
 
@@ -67,13 +68,21 @@ extension GeofenceMonitor {
             group.cancelAll()
             return first
         }
+        fixesFetched += 1
+        fetching -= 1
         if let fix {
             note(fix.timestamp)
-            enqueue(mode == .conditions ? .fix(fix) : .evaluate(fix, detection: detection))
+            if mode == .conditions {
+                enqueue(.fix(fix))
+            } else {
+                // The monitor evaluates the fix itself; the planner's request is closed without one, so it plans no
+                // condition the system would not report.
+                enqueue(.evaluate(fix, detection: detection))
+                enqueue(.fixUnavailable(at: .distantFuture))
+            }
         } else {
             enqueue(.fixUnavailable(at: latestDate ?? Date()))
         }
-        finishedOne()
     }
 
     /// Follows the client's events: delivered fixes feed the planner (or are evaluated), visits wake it.
@@ -82,6 +91,7 @@ extension GeofenceMonitor {
             switch event {
             case .didUpdateLocations(let locations):
                 fixesSeen += 1
+                defer { wakeQuietWaiters() }
                 for fix in locations {
                     note(fix.timestamp)
                     if mode == .conditions {
@@ -110,6 +120,7 @@ extension GeofenceMonitor {
             let next = Self.mode(accuracy: authorization.accuracy, hasMonitor: monitor != nil)
             guard next != mode else { continue }
             mode = next
+            await followMode()
             if next == .conditions { enqueue(.woke) }
         }
     }
@@ -119,14 +130,25 @@ extension GeofenceMonitor {
     func followMonitor(_ events: AsyncStream<MonitorEvent>) async {
         for await event in events {
             monitorEventsSeen += 1
+            defer { wakeQuietWaiters() }
             note(event.date)
             if event.accuracyLimited, mode == .conditions {
                 mode = .evaluating(.approximate)
+                await followMode()
                 continue
             }
             guard event.flags.isEmpty, mode == .conditions else { continue }
             enqueue(.monitorEvent(identifier: event.identifier, state: Self.belief(event.state), date: event.date))
         }
+    }
+
+    /// While the monitor evaluates fixes itself, it needs them: it runs location updates on its client then (when
+    /// the options allow foreground fixes), and stops them when the system's conditions report again.
+    func followMode() async {
+        let evaluating = mode != .conditions && options.wakeSources.contains(.foregroundFixes)
+        guard evaluating != startedUpdates, !stopped else { return }
+        startedUpdates = evaluating
+        if evaluating { await client.startUpdatingLocation() } else { await client.stopUpdatingLocation() }
     }
 
     /// Starts the wake sources the options allow and the authorization permits: significant changes and visits need

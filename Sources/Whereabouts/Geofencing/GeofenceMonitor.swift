@@ -10,7 +10,7 @@ import Foundation
 /// (``GeofenceEvent/Detection/inferred``), and swaps fences so that the nearest are monitored again.
 ///
 /// ```swift
-/// let fences = try GeofenceFileReader.read(contentsOf: url)   // or the app's own store
+/// let fences = try GeofenceFileReader.read(contentsOf: url).fences   // or the app's own store
 /// let geofences = GeofenceMonitor(client: client, fences: fences)
 /// try await geofences.start()
 /// for await event in geofences.events {
@@ -25,10 +25,11 @@ import Foundation
 /// - Where more fences crowd around the person than the budget holds, the ring cannot shrink below
 ///   ``GeofenceOptions/wakeRingMinimumRadius``, and ``GeofencePlan/atRisk`` counts the fences whose crossings may then
 ///   be late or missed.
-/// - Under approximate location the system reports no condition (`accuracyLimited`): the monitor then evaluates every
-///   fence on the fixes the app receives, and reports ``GeofenceEvent/Detection/approximate`` crossings, skipping a
-///   fence whose boundary lies within a fix's uncertainty. Where the platform has no condition monitors (watchOS,
-///   tvOS, visionOS) it does the same with precise fixes (``GeofenceEvent/Detection/inferred``).
+/// - Under approximate location the system reports no condition (`accuracyLimited`): the monitor then starts location
+///   updates on its client (unless ``GeofenceOptions/wakeSources`` leaves out `foregroundFixes`), evaluates every
+///   fence on the fixes it receives, and reports ``GeofenceEvent/Detection/approximate`` crossings, skipping a fence
+///   whose boundary lies within a fix's uncertainty. Where the platform has no condition monitors (watchOS, tvOS,
+///   visionOS) it does the same with precise fixes (``GeofenceEvent/Detection/inferred``).
 /// - Under When In Use, the system delivers nothing in the background, so nothing is reported there; the crossings
 ///   are inferred at the next fix once the app is in use again.
 ///
@@ -54,15 +55,20 @@ public actor GeofenceMonitor {
     var tasks: [Task<Void, Never>] = []
     var pending = 0
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    var quietWaiters: [(monitorEvents: Int, fixes: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var fetching = 0
     var latestDate: Date?
     var mostConditionsHeld = 0
     var startedSignificantChanges = false
     var startedVisits = false
+    var startedUpdates = false
     var stopped = false
     /// How many of the condition monitor's events the monitor has taken in.
     package internal(set) var monitorEventsSeen = 0
     /// How many fixes of the client's events the monitor has taken in.
     package internal(set) var fixesSeen = 0
+    /// How many fixes the monitor asked for have been answered (with a fix, or with none in time).
+    package internal(set) var fixesFetched = 0
 
     /// How the monitor learns of crossings now.
     enum Mode: Equatable {
@@ -101,7 +107,7 @@ public actor GeofenceMonitor {
     public var plan: GeofencePlan? { mode == .conditions ? planner?.plan : nil }
 
     /// How many conditions the monitor holds with the system now (fences and ring).
-    public var conditionCount: Int { planner?.heldIdentifiers.count ?? 0 }
+    public var conditionCount: Int { monitor == nil ? 0 : planner?.heldIdentifiers.count ?? 0 }
 
     /// The most conditions the monitor held at once since it started: never more than its budget.
     public var mostConditions: Int { mostConditionsHeld }
@@ -147,6 +153,7 @@ public actor GeofenceMonitor {
             tasks.append(Task { await self.followMonitor(monitorEvents) })
         }
         await startWakeSources()
+        await followMode()
         enqueue(.woke)
     }
 
@@ -175,19 +182,57 @@ public actor GeofenceMonitor {
             }
             await monitor.close()
         }
+        if startedUpdates { await client.stopUpdatingLocation() }
         if startedSignificantChanges { await client.stopMonitoringSignificantLocationChanges() }
         if startedVisits { await client.stopMonitoringVisits() }
         eventContinuation.finish()
         let waiters = idleWaiters
         idleWaiters.removeAll()
         for waiter in waiters { waiter.resume() }
+        wakeQuietWaiters()
     }
 
     /// Whether every input received so far has been handled.
     package var isIdle: Bool { pending == 0 }
 
-    /// Waits until every input the monitor has received so far has been handled and its actions run (a fix it asked
-    /// for is waited on too): for tests and replays, which feed fixes and then read what was reported.
+    /// Waits, without polling, until the monitor has taken in at least this many condition-monitor events and
+    /// delivered fixes, handled every input, and received the answer to every fix it asked for: for tests whose
+    /// system answers fix requests at once, and which know what they delivered.
+    ///
+    /// - Parameters:
+    ///   - monitorEvents: How many condition-monitor events the system delivered.
+    ///   - fixes: How many `didUpdateLocations` events the client delivered.
+    package func quiesce(monitorEvents: Int, fixes: Int) async {
+        guard !isQuiet(monitorEvents: monitorEvents, fixes: fixes) else { return }
+        await withCheckedContinuation { quietWaiters.append((monitorEvents, fixes, $0)) }
+    }
+
+    func isQuiet(monitorEvents: Int, fixes: Int) -> Bool {
+        stopped
+            || (monitorEventsSeen >= monitorEvents && fixesSeen >= fixes && pending == 0 && fetching == 0
+                && !isAwaitingFix)
+    }
+
+    /// Wakes the ``quiesce(monitorEvents:fixes:)`` waiters whose counts are reached.
+    func wakeQuietWaiters() {
+        guard !quietWaiters.isEmpty else { return }
+        var still: [(monitorEvents: Int, fixes: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        for waiter in quietWaiters {
+            if isQuiet(monitorEvents: waiter.monitorEvents, fixes: waiter.fixes) {
+                waiter.continuation.resume()
+            } else {
+                still.append(waiter)
+            }
+        }
+        quietWaiters = still
+    }
+
+    /// Whether the monitor asked for a fix and has not handled the answer yet.
+    package var isAwaitingFix: Bool { planner?.awaitingFix ?? false }
+
+    /// Waits until every input the monitor has received so far has been handled and its actions run: for tests and
+    /// replays, which feed fixes and then read what was reported. A fix the monitor asked for and has not received is
+    /// not waited on (it may need the next fix the test feeds); ``fixesFetched`` counts the answers.
     package func settle() async {
         await Task.yield()
         guard pending > 0, !stopped else { return }

@@ -7,7 +7,7 @@ extension LocationPolicy {
     package var conditionMonitoringError: LocationError? {
         guard platform.rules.conditionMonitoring else {
             return .conditionMonitoringUnavailable(
-                "\(platform) has no condition monitors (CLMonitor is available on iOS and macOS); "
+                "\(platform.displayName) has no condition monitors (CLMonitor is available on iOS and macOS); "
                     + "check PlatformRules.conditionMonitoring before opening one"
             )
         }

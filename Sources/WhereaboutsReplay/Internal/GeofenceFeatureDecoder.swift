@@ -5,7 +5,7 @@ struct GeofenceFeatureDecoder {
     /// The file's name, for errors.
     let file: String
     /// The fences decoded so far, in order.
-    private(set) var fences: [GeofenceFile.Fence] = []
+    private(set) var fences: [Geofence] = []
     /// The line of each identifier's first fence.
     private var lines: [String: Int] = [:]
 
@@ -61,7 +61,7 @@ struct GeofenceFeatureDecoder {
         let notifyOnExit = try flag("notifyOnExit", in: properties, label: label)
         lines[id] = feature.position.line
         fences.append(
-            GeofenceFile.Fence(
+            Geofence(
                 id: id,
                 center: center,
                 radius: radius,

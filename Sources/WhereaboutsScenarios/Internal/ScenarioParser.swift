@@ -59,10 +59,11 @@ enum ScenarioParser {
     ]
 
     static func action(_ object: [String: Any], fail: Fail) throws(ScenarioError) -> Scenario.Action {
-        guard let name = object["do"] as? String, actions.contains(name) else {
+        guard let name = object["do"] as? String, actions.contains(name) || monitorActions.contains(name) else {
             let given = (object["do"] as? String).map { "unknown action \"\($0)\"; " } ?? ""
-            throw fail("\(given)\"do\" must be one of \(list(actions))")
+            throw fail("\(given)\"do\" must be one of \(list(actions + monitorActions))")
         }
+        if monitorActions.contains(name) { return try monitorAction(name, object, fail: fail) }
         switch name {
         case "requestTemporaryFullAccuracy":
             try checkKeys(object, allowed: ["do", "purposeKey"], what: "this step", fail: fail)
@@ -301,7 +302,7 @@ enum ScenarioParser {
             allowed: [
                 "status", "accuracy", "prompt", "result", "delivered", "lastFixPrecise",
                 "diagnostics", "lastLocation", "monitoredRegions", "paused",
-            ] + relaunchExpectationKeys,
+            ] + relaunchExpectationKeys + monitorExpectationKeys,
             what: "\"expect\"",
             fail: fail
         )
@@ -367,6 +368,7 @@ enum ScenarioParser {
         }
         expectation.paused = try bool(values, "paused", in: "\"expect\"", fail: fail)
         try relaunchExpectations(values, into: &expectation, fail: fail)
+        try monitorExpectations(values, into: &expectation, fail: fail)
         return expectation
     }
 

@@ -15,15 +15,7 @@ extension TrackSession {
         }
         do {
             let file = try GeofenceFileReader.read(contentsOf: URL(fileURLWithPath: path))
-            let fences = file.fences.map {
-                Geofence(
-                    id: $0.id,
-                    center: $0.center,
-                    radius: $0.radius,
-                    notifyOnEntry: $0.notifyOnEntry,
-                    notifyOnExit: $0.notifyOnExit
-                )
-            }
+            let fences = file.fences
             if fences.isEmpty {
                 terminal.error(
                     "error: \(path) holds no fence; add Point features with a \"radius\" property in metres."

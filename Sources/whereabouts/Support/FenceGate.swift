@@ -39,11 +39,11 @@ final class FenceGate: Sendable {
             if opened { continuation.resume() }
         }
         guard let monitor = state.current.monitor else { return }
-        var last = (-1, -1)
+        var last = (-1, -1, -1)
         for _ in 0..<200 {
             await Task.megaYield(count: 5)
             await monitor.settle()
-            let now = (await monitor.monitorEventsSeen, await monitor.fixesSeen)
+            let now = (await monitor.monitorEventsSeen, await monitor.fixesSeen, await monitor.fixesFetched)
             if now == last, await monitor.isIdle { return }
             last = now
         }

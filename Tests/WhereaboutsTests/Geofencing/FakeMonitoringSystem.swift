@@ -77,6 +77,11 @@ actor FakeMonitoringSystem {
 
     var heldIdentifiers: [String] { held.map(\.identifier) }
 
+    /// Whether the app runs location updates on this client.
+    private(set) var updating = false
+
+    private func setUpdating(_ on: Bool) { updating = on }
+
     private func yield(_ event: MonitorEvent) {
         eventsYielded += 1
         if let monitorContinuation { monitorContinuation.yield(event) } else { waiting.append(event) }
@@ -173,6 +178,8 @@ actor FakeMonitoringSystem {
         client.significantLocationChangeMonitoringAvailable = { true }
         client.startMonitoringSignificantLocationChanges = {}
         client.stopMonitoringSignificantLocationChanges = {}
+        client.startUpdatingLocation = { await self.setUpdating(true) }
+        client.stopUpdatingLocation = { await self.setUpdating(false) }
         client.startMonitoringVisits = {}
         client.stopMonitoringVisits = {}
         return client

@@ -1,5 +1,4 @@
 import Clocks
-import ConcurrencyExtras
 import Foundation
 import Testing
 
@@ -9,18 +8,9 @@ import Testing
 struct GeofenceMonitorTests {
     typealias F = GeofenceFixtures
 
-    /// Lets the monitor take in everything the system delivered, and handle it.
+    /// Lets the monitor take in everything the system delivered, and handle it (no polling: the monitor says when).
     private func settle(_ geofences: GeofenceMonitor, _ system: FakeMonitoringSystem) async {
-        for _ in 0..<10_000 {
-            await Task.megaYield()
-            await geofences.settle()
-            let seen = await geofences.monitorEventsSeen
-            let yielded = await system.eventsYielded
-            let fixesSeen = await geofences.fixesSeen
-            let delivered = await system.fixesDelivered
-            if seen == yielded, fixesSeen == delivered, await geofences.isIdle { return }
-        }
-        Issue.record("the monitor did not settle")
+        await geofences.quiesce(monitorEvents: await system.eventsYielded, fixes: await system.fixesDelivered)
     }
 
     private func collect(_ geofences: GeofenceMonitor) -> Task<[GeofenceEvent], Never> {
@@ -104,17 +94,9 @@ struct GeofenceMonitorTests {
 struct GeofenceMonitorModeTests {
     typealias F = GeofenceFixtures
 
+    /// Lets the monitor take in everything the system delivered, and handle it (no polling: the monitor says when).
     private func settle(_ geofences: GeofenceMonitor, _ system: FakeMonitoringSystem) async {
-        for _ in 0..<10_000 {
-            await Task.megaYield()
-            await geofences.settle()
-            let seen = await geofences.monitorEventsSeen
-            let yielded = await system.eventsYielded
-            let fixesSeen = await geofences.fixesSeen
-            let delivered = await system.fixesDelivered
-            if seen == yielded, fixesSeen == delivered, await geofences.isIdle { return }
-        }
-        Issue.record("the monitor did not settle")
+        await geofences.quiesce(monitorEvents: await system.eventsYielded, fixes: await system.fixesDelivered)
     }
 
     private func walkEast(
@@ -149,11 +131,13 @@ struct GeofenceMonitorModeTests {
         try await geofences.start()
         await settle(geofences, system)
         #expect(await system.heldIdentifiers.isEmpty, "no condition is added while the system reports none")
+        #expect(await system.updating, "the monitor runs updates to have fixes to evaluate")
         await walkEast(geofences, system, to: [0, 2_000, 4_500], deliver: true)
         await geofences.stop()
         let found = await reported.value
         #expect(found.map(\.transition) == [.entered, .exited])
         #expect(found.allSatisfy { $0.detection == .approximate })
+        #expect(await system.updating == false, "stopping ends the updates it started")
     }
 
     @Test func withoutConditionMonitorsFencesAreEvaluatedOnPreciseFixesAsInferred() async throws {

@@ -104,7 +104,9 @@ struct ConditionMonitorFlagTests {
         #expect(sixteenth.lastEvent.flags == [.conditionLimitExceeded])
         #expect(sixteenth.lastEvent.state == .unmonitored)
 
-        await app.os.stopMonitoring(Region(identifier: "r0", center: Coordinate(latitude: 10, longitude: 10), radius: 100))
+        await app.os.stopMonitoring(
+            Region(identifier: "r0", center: Coordinate(latitude: 10, longitude: 10), radius: 100)
+        )
         let within = try #require(await monitor.record(for: "c15"))
         #expect(within.lastEvent.flags.isEmpty)
         #expect(within.lastEvent.state == .unknown)

@@ -36,7 +36,10 @@ struct ConditionMonitorPersistenceTests {
             flags: [.accuracyLimited]
         )
         grant.monitorConditions = [
-            MonitoredCondition(monitor: "places", record: MonitorRecord(condition: MonitorHarness.office, lastEvent: event))
+            MonitoredCondition(
+                monitor: "places",
+                record: MonitorRecord(condition: MonitorHarness.office, lastEvent: event)
+            )
         ]
         var document = ConsentDocument()
         document.setGrant(grant, for: "com.example.monitors")

@@ -42,7 +42,9 @@ struct ConditionMonitoringRuleTests {
     }
 
     @Test func whenInUseNotInUseIsInsufficientlyInUse() {
-        #expect(flags(PolicyFixtures.policy(.whenInUse, precise: true, appState: .background)) == [.insufficientlyInUse])
+        #expect(
+            flags(PolicyFixtures.policy(.whenInUse, precise: true, appState: .background)) == [.insufficientlyInUse]
+        )
         #expect(flags(PolicyFixtures.policy(.whenInUse, precise: true, appState: .foreground)).isEmpty)
     }
 
