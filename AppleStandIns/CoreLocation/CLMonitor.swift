@@ -172,7 +172,9 @@ public actor CLMonitor {
             case .unknown: .unknown
             case .satisfied: .satisfied
             case .unsatisfied: .unsatisfied
-            case .unmonitored: .unmonitored
+            // By its raw value: the case is unavailable in the watchOS, visionOS and tvOS flavours, where this type
+            // still compiles (and is never reached: the bridge opens no monitor there).
+            case .unmonitored: State(rawValue: 3) ?? .unknown
             }
         }
         /// When the event happened.
