@@ -82,10 +82,12 @@ public final class StandInDevice {
         #endif
     }
 
-    /// Waits until every call made so far on this device's location managers has reached the OS.
+    /// Waits until every call made so far on this device's location managers and condition monitors has reached the
+    /// OS.
     public func settle() async {
         for manager in managers.compactMap(\.manager) { await manager.settle() }
         await sessionHostOfItsOwn?.settle()
+        await StandInMonitorWork.settle()
     }
 
     /// The manager through which the app's service and background activity sessions reach the OS: the newest one the

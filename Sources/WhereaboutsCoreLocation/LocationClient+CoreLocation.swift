@@ -34,6 +34,11 @@ extension LocationClient {
     /// the status is undetermined) start again the services and service sessions that ran before; see "Using Core
     /// Location on Apple platforms" in the documentation.
     ///
+    /// Condition monitors (``LocationClient/openMonitor``) are Core Location's `CLMonitor` on iOS, Mac Catalyst and
+    /// macOS. Where Core Location would end the app (an empty name, a second monitor of a name that is open) the client
+    /// throws instead; on watchOS and visionOS, which have no `CLMonitor`, it throws
+    /// ``LocationError/Code/conditionMonitoringUnavailable``.
+    ///
     /// ```swift
     /// let client = LocationClient.live()
     /// let outcome = try await client.requestWhenInUseAuthorization()
@@ -47,7 +52,18 @@ extension LocationClient {
     ///   and visionOS: Core Location checks the app's own before it lets background updates run.
     /// - Returns: The client.
     public static func live(declarations: UsageDescriptions? = nil) -> LocationClient {
-        .managed(liveHolder(declarations: declarations, infoDictionary: Bundle.main.infoDictionary))
+        live(holder: liveHolder(declarations: declarations, infoDictionary: Bundle.main.infoDictionary))
+    }
+
+    /// The live client over a holder of the client logic: every endpoint through it, and condition monitors on
+    /// Core Location's `CLMonitor`.
+    ///
+    /// - Parameter holder: The holder, as ``liveHolder(declarations:infoDictionary:)`` makes it.
+    /// - Returns: The client.
+    package static func live(holder: ManagerClientHolder) -> LocationClient {
+        var client = LocationClient.managed(holder)
+        client.openMonitor = { name in try await CoreLocationMonitors.open(name) }
+        return client
     }
 
     /// What ``live(declarations:)`` runs on: the client logic over a new `CLLocationManager`, made on first use.

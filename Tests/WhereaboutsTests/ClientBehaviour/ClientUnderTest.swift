@@ -22,6 +22,17 @@ enum ClientKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case live
     #endif
 
+    /// The kinds whose client opens condition monitors: the simulated OS's, and in a platform flavour the live
+    /// client's `CLMonitor` (the client logic over a `CLLocationManager` stand-in has none: monitors are not a
+    /// location manager's).
+    static var withConditionMonitors: [ClientKind] {
+        #if WHEREABOUTS_LIVE_BEHAVIOUR
+        [.live]
+        #else
+        [.simulated]
+        #endif
+    }
+
     /// The kinds the behaviour suite runs: in a platform flavour of scripts/check-apple.sh, the live client only
     /// (the other two run in the main suite).
     static var allCases: [ClientKind] {
@@ -67,7 +78,8 @@ enum ClientKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 declarations: declarations,
                 status: status,
                 precise: precise,
-                makeHolder: LiveClientHolder.make
+                makeHolder: LiveClientHolder.make,
+                makeClient: LiveClientHolder.client
             )
         #endif
         }
@@ -168,12 +180,15 @@ final class SimulatedClientUnderTest: ClientUnderTest {
     /// What the client runs on, made once the OS is: the client logic over a location manager of the simulated
     /// OS unless given.
     typealias MakeHolder = @MainActor (SimulatedOS, ScriptedSource) async -> ManagerClientHolder
+    /// The client over the holder: every endpoint through it, and condition monitors of its kind.
+    typealias MakeClient = @MainActor (ManagerClientHolder, SimulatedOS, ScriptedSource) -> LocationClient
 
     init(
         declarations: UsageDescriptions,
         status: AuthorizationStatus,
         precise: Bool,
-        makeHolder: MakeHolder = { os, source in .simulated(os: os, source: source) }
+        makeHolder: MakeHolder = { os, source in .simulated(os: os, source: source) },
+        makeClient: MakeClient = SimulatedClientUnderTest.simulatedClient
     ) async {
         engine = await SimulatedOS(
             appID: "com.example.test",
@@ -185,7 +200,16 @@ final class SimulatedClientUnderTest: ClientUnderTest {
         )
         if status != .notDetermined { await engine.changeSettings(status: status, precise: precise) }
         holder = await makeHolder(engine, source)
-        client = .managed(holder)
+        client = makeClient(holder, engine, source)
+    }
+
+    /// The simulated client over the holder, with the simulated OS's condition monitors as
+    /// `LocationClient.simulated(os:source:)` opens them.
+    static func simulatedClient(holder: ManagerClientHolder, os: SimulatedOS, source: ScriptedSource) -> LocationClient
+    {
+        var client = LocationClient.managed(holder)
+        client.openMonitor = LocationClient.simulated(os: os, source: source).openMonitor
+        return client
     }
 
     func locateWhenAsked(_ location: Location) async {

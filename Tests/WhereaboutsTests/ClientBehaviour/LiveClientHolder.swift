@@ -24,6 +24,18 @@ enum LiveClientHolder {
         return LocationClient.liveHolder(declarations: nil, infoDictionary: infoDictionary(of: os.declarations))
     }
 
+    /// `LocationClient.live()` over the holder: every endpoint through it, and condition monitors on `CLMonitor`.
+    ///
+    /// - Parameters:
+    ///   - holder: The holder ``make(os:source:)`` made.
+    ///   - os: The simulated OS (the stand-in `CLMonitor` finds it on the device).
+    ///   - source: Where the device's fixes come from.
+    /// - Returns: The live client.
+    @MainActor
+    static func client(holder: ManagerClientHolder, os: SimulatedOS, source: ScriptedSource) -> LocationClient {
+        LocationClient.live(holder: holder)
+    }
+
     /// The Info.plist entries of these declarations.
     static func infoDictionary(of declarations: UsageDescriptions) -> [String: Any] {
         var info: [String: Any] = [:]

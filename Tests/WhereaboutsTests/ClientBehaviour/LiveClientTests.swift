@@ -175,5 +175,29 @@ struct LiveClientTests {
         await session.invalidate()
         #expect(await device.heldWork() == [])
     }
+
+    #if !(WHEREABOUTS_LIVE_WATCHOS || WHEREABOUTS_LIVE_VISIONOS)
+    @Test("A closed CLMonitor answers nothing: no identifiers or records, adds ignored, a finished stream; close again")
+    func closedMonitorAnswersNothing() async throws {
+        let device = await ClientKind.live.make(authorized: true)
+        let monitor = try await device.client.openMonitor("places")
+        let office = MonitorCondition.circularGeographic(
+            center: Coordinate(latitude: 52.52, longitude: 13.405),
+            radius: 100
+        )
+        await monitor.add(office, identifier: "office", assuming: .unsatisfied)
+        await monitor.close()
+
+        await monitor.add(office, identifier: "park", assuming: .unsatisfied)
+        #expect(await monitor.identifiers() == [])
+        #expect(await monitor.record(for: "office") == nil)
+        for await event in await monitor.events() { Issue.record("\(event) came from a closed monitor") }
+        await monitor.close()
+
+        let reopened = try await device.client.openMonitor("places")
+        #expect(await reopened.identifiers() == ["office"])
+        await reopened.close()
+    }
+    #endif
 }
 #endif
