@@ -97,12 +97,15 @@ extension Run {
         }
     }
 
-    /// Lets the app's monitors and geofences take in what the step caused, until two rounds find nothing new.
+    /// Lets the app's monitors and geofences take in what the step caused, until three rounds in a row find nothing
+    /// new (what the system hands a location manager reaches its client through the main actor, so a round can pass
+    /// with an event still on its way).
     func settleMonitors() async {
         let monitors = state.monitors
         guard !monitors.monitors.isEmpty || monitors.geofences != nil else { return }
         var last = (-1, -1, -1, -1)
-        for _ in 0..<100 {
+        var stableRounds = 0
+        for _ in 0..<300 {
             for _ in 0..<10 { await Task.yield() }
             await monitors.geofences?.settle()
             let now = (
@@ -110,7 +113,12 @@ extension Run {
                 await monitors.geofences?.monitorEventsSeen ?? 0,
                 (await monitors.geofences?.fixesFetched ?? 0) + (await monitors.geofences?.fixesSeen ?? 0)
             )
-            if now == last, await monitors.geofences?.isIdle ?? true { return }
+            if now == last, await monitors.geofences?.isIdle ?? true {
+                stableRounds += 1
+                if stableRounds == 3 { return }
+            } else {
+                stableRounds = 0
+            }
             last = now
         }
     }
