@@ -4,7 +4,7 @@ import Testing
 
 @testable import Whereabouts
 
-@Suite("GeofenceMonitor: fences beyond the budget on a condition monitor", .timeLimit(.minutes(1)))
+@Suite("GeofenceMonitor: fences beyond the budget on a condition monitor", .timeLimit(.minutes(3)))
 struct GeofenceMonitorTests {
     typealias F = GeofenceFixtures
 
@@ -90,7 +90,7 @@ struct GeofenceMonitorTests {
     }
 }
 
-@Suite("GeofenceMonitor: accuracy, platforms and launches", .timeLimit(.minutes(1)))
+@Suite("GeofenceMonitor: accuracy, platforms and launches", .timeLimit(.minutes(3)))
 struct GeofenceMonitorModeTests {
     typealias F = GeofenceFixtures
 

@@ -6,7 +6,7 @@ import WhereaboutsTesting
 
 /// Rule 18's flags on the simulated OS: a suspension holds state changes and says why in one event, and the current
 /// state arrives when it ends.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ConditionMonitorFlagTests {
     @Test func reducedAccuracySuspendsWithAccuracyLimited() async throws {
         let app = await MonitorHarness(precise: false)

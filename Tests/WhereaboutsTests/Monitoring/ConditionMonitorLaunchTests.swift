@@ -7,7 +7,7 @@ import WhereaboutsTesting
 
 /// Condition monitors across launches: the state iOS re-emits when a monitor is opened after a launch, the duplicate
 /// deliveries apps report, and the relaunch of a terminated app for a condition's event.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ConditionMonitorLaunchTests {
     /// Adds the office to the monitor "places" and walks in, so its record says satisfied; then the app ends.
     private func insideThenTerminated(_ app: MonitorHarness) async throws {

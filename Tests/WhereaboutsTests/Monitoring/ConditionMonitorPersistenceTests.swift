@@ -7,7 +7,7 @@ import WhereaboutsTesting
 /// The system keeps every monitor's conditions and records with the app's grant: they survive a new simulated OS on
 /// the same consent store, an old consent file without them still reads, and a store that fails is reported in the
 /// events.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ConditionMonitorPersistenceTests {
     @Test func conditionsPersistAcrossRelaunch() async throws {
         let store = InMemoryConsentStore()

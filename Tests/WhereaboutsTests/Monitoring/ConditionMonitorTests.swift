@@ -6,7 +6,7 @@ import WhereaboutsTesting
 
 /// The simulated OS's condition monitors: opening by name, adding with an assumed state, records, and the events of
 /// crossings.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ConditionMonitorTests {
     @Test func addWithAssumedStateStartsTheRecord() async throws {
         let app = await MonitorHarness()
