@@ -46,7 +46,9 @@ expect_failure() {
         echo "error: check-apple.sh $flavour passed with $what: $if_passed" >&2
         exit 1
     fi
-    if ! grep -F "$expected" "$log" | grep -qF "$also"; then
+    # The second grep reads all it is given (no -q): under pipefail, -q stopping early would fail the first grep
+    # with SIGPIPE when it had more to write.
+    if ! grep -F "$expected" "$log" | grep -F "$also" > /dev/null; then
         cat "$log"
         echo "error: check-apple.sh $flavour failed (exit $status) with $what, but not with \"$expected\"${also:+ and" \
             "\"$also\"} (its output above): it failed for another reason; run bash scripts/check-apple.sh $flavour" \
@@ -150,8 +152,7 @@ import CoreLocation
 SWIFT
 expect_failure macos "an unguarded CLServiceSession call in WhereaboutsCoreLocation" \
     "$probe:6:5: error: 'CLServiceSession' is unavailable" \
-    "mark CLServiceSession unavailable under WHEREABOUTS_STANDIN_MACOS in" \
-        "AppleStandIns/CoreLocation/CLServiceSession.swift."
+    "mark CLServiceSession unavailable under WHEREABOUTS_STANDIN_MACOS in AppleStandIns/CoreLocation/CLServiceSession.swift."
 rm "$copy/$probe"
 
 check_monitor_on_watchos
