@@ -13,7 +13,7 @@ struct GatedSource: LocationSource {
     var providesHeadings: Bool { base.providesHeadings }
 
     func events() -> AsyncThrowingStream<SourceEvent, any Error> {
-        let iterator = GatedIterator(base.events().makeAsyncIterator())
+        let iterator = IteratorBox(base.events().makeAsyncIterator())
         let gate = gate
         let ended = ended
         return AsyncThrowingStream {
@@ -31,23 +31,9 @@ struct GatedSource: LocationSource {
 
     func eventBatches() -> AsyncThrowingStream<[SourceEvent], any Error> {
         let events = events()
-        let iterator = GatedIterator(events.makeAsyncIterator())
+        let iterator = IteratorBox(events.makeAsyncIterator())
         return AsyncThrowingStream {
             try await iterator.next().map { [$0] }
         }
-    }
-}
-
-/// Holds an iterator for the unfolding stream that owns it.
-private final class GatedIterator<Element: Sendable>: @unchecked Sendable {
-    // @unchecked: AsyncThrowingStream(unfolding:) calls `next()` from one consumer task at a time.
-    private var iterator: AsyncThrowingStream<Element, any Error>.Iterator
-
-    init(_ iterator: AsyncThrowingStream<Element, any Error>.Iterator) {
-        self.iterator = iterator
-    }
-
-    func next() async throws -> Element? {
-        try await iterator.next()
     }
 }
