@@ -98,22 +98,31 @@ extension Run {
     }
 
     /// Lets the app's monitors and geofences take in what the step caused, until three rounds in a row find nothing
-    /// new (what the system hands a location manager reaches its client through the main actor, so a round can pass
-    /// with an event still on its way).
+    /// new and nothing on its way.
+    ///
+    /// What the system hands a location manager reaches its client through the main actor, which runs on a thread of
+    /// its own: a round waits for the main actor's queue as well as the pool's, so a busy machine cannot make a round
+    /// pass while an event is still queued there. A fix the geofence monitor asked for is on its way while the monitor
+    /// waits for it and the system no longer does (it answered); the rounds go on until it arrives.
     func settleMonitors() async {
         let monitors = state.monitors
         guard !monitors.monitors.isEmpty || monitors.geofences != nil else { return }
         var last = (-1, -1, -1, -1)
         var stableRounds = 0
-        for _ in 0..<300 {
-            for _ in 0..<10 { await Task.yield() }
+        for _ in 0..<1000 {
+            for _ in 0..<5 { await Task.yield() }
+            await MainActor.run {}
+            for _ in 0..<5 { await Task.yield() }
             await monitors.geofences?.settle()
             let now = (
                 monitors.monitorEvents.current.count, monitors.geofenceEvents.current.count,
                 await monitors.geofences?.monitorEventsSeen ?? 0,
                 (await monitors.geofences?.fixesFetched ?? 0) + (await monitors.geofences?.fixesSeen ?? 0)
             )
-            if now == last, await monitors.geofences?.isIdle ?? true {
+            let fetching = await monitors.geofences?.isFetching ?? false
+            let systemWaits = await engine.hasOutstandingLocationRequests
+            let answerOnItsWay = fetching && !systemWaits
+            if now == last, !answerOnItsWay, await monitors.geofences?.isIdle ?? true {
                 stableRounds += 1
                 if stableRounds == 3 { return }
             } else {

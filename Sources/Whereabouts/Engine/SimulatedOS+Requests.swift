@@ -41,6 +41,10 @@ extension SimulatedOS {
     }
 
     /// Whether a ticket's result is ready.
+    /// Whether a one-shot location request waits for a fix now: for runners that settle between steps (a client that
+    /// asked for a fix and has no answer while this is `false` has its answer on the way).
+    package var hasOutstandingLocationRequests: Bool { !locationRequests.isEmpty }
+
     package func isFinished(_ ticket: Int) -> Bool {
         finishedTickets[ticket] != nil
     }

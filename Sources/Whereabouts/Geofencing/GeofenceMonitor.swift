@@ -232,6 +232,9 @@ public actor GeofenceMonitor {
         quietWaiters = still
     }
 
+    /// Whether a fix the monitor asked its client for has not been answered yet (with a fix, or with none in time).
+    package var isFetching: Bool { fetching > 0 }
+
     /// Whether the monitor asked for a fix and has not handled the answer yet.
     package var isAwaitingFix: Bool { planner?.awaitingFix ?? false }
 
