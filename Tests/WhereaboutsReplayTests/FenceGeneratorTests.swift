@@ -4,7 +4,7 @@ import Whereabouts
 
 @testable import WhereaboutsReplay
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct FenceGeneratorTests {
     /// A 6 km drive north-east from Portland's centre, a fix every 10 m.
     static let track: [Location] = (0...600).map { step in

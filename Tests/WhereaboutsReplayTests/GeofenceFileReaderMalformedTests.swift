@@ -23,7 +23,7 @@ struct GeofenceErrorAt: Equatable, CustomStringConvertible {
     var description: String { "\(line):\(column.map(String.init) ?? "-"): [\(code)] \(message)" }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct GeofenceFileReaderMalformedTests {
     @Test func aPolygonFenceIsRefusedWithItsLineAndColumn() throws {
         let error = try GeofenceFixture.error(reading: "polygon")

@@ -18,7 +18,7 @@ enum GeofenceFixture {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct GeofenceFileReaderTests {
     @Test func readsEachFenceWithItsIdentifierCentreRadiusAndFlags() throws {
         let file = try GeofenceFileReader.read(contentsOf: GeofenceFixture.url("fences"))

@@ -3,7 +3,7 @@ import Testing
 import Whereabouts
 import WhereaboutsReplay
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct GeofenceScoreTests {
     /// A date `seconds` after a fixed start.
     static func at(_ seconds: Double) -> Date {

@@ -5,7 +5,7 @@ import WhereaboutsTesting
 
 /// `ConditionMonitor.unimplemented(name:)`: each endpoint not overridden fails the test at the line that made the
 /// monitor, naming itself; an overridden one answers.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ConditionMonitorUnimplementedTests {
     @Test func anEndpointNotOverriddenFailsTheTestAtTheCallersLine() async {
         let line = #line + 1

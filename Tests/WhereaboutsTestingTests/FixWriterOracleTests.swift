@@ -41,18 +41,24 @@ struct FixWriterOracleTests {
         return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
     }
 
-    @Test func numbersAreWrittenAsJSONSerializationWritesThem() throws {
-        var generator = SplitMix64(seed: 17)
-        for _ in 0..<200_000 {
-            let value = Self.double(&generator)
-            guard value.isFinite else { continue }
-            var bytes: [UInt8] = []
-            #expect(FixWriter.appendJSON(value, to: &bytes))
-            let written = String(decoding: bytes, as: UTF8.self)
-            let expected = try Self.serialized(value)
-            #expect(written == expected, "\(value.bitPattern)")
-            if written != expected { return }
+    @Test func numbersAreWrittenAsJSONSerializationWritesThem() async throws {
+        // Seconds of work: on a thread of its own, so it holds no thread of the pool the other tests share.
+        let mismatch = try await onThreadOfItsOwn { () throws -> String? in
+            var generator = SplitMix64(seed: 17)
+            for _ in 0..<200_000 {
+                let value = Self.double(&generator)
+                guard value.isFinite else { continue }
+                var bytes: [UInt8] = []
+                let accepted = FixWriter.appendJSON(value, to: &bytes)
+                let written = String(decoding: bytes, as: UTF8.self)
+                let expected = try Self.serialized(value)
+                if !accepted || written != expected {
+                    return "\(value.bitPattern): wrote \(accepted ? written : "nothing"), JSONSerialization \(expected)"
+                }
+            }
+            return nil
         }
+        #expect(mismatch == nil)
     }
 
     @Test func numbersJSONCannotCarryAreRefused() {
@@ -74,50 +80,64 @@ struct FixWriterOracleTests {
         return generator.next() % 2 == 0 ? value : -value
     }
 
-    @Test func shortDecimalsAreWrittenAsDescriptionWritesThem() {
-        var generator = SplitMix64(seed: 23)
-        var fast = 0
-        for _ in 0..<300_000 {
-            let value = Self.decimal(&generator)
-            var bytes: [UInt8] = []
-            var expected = value.description
-            if expected.hasSuffix(".0") { expected.removeLast(2) }
-            if FixWriter.appendShortDecimal(value, to: &bytes) {
-                fast += 1
-                #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(value.bitPattern)")
+    @Test func shortDecimalsAreWrittenAsDescriptionWritesThem() async throws {
+        let (fast, mismatch) = try await onThreadOfItsOwn { () -> (Int, String?) in
+            var generator = SplitMix64(seed: 23)
+            var fast = 0
+            for _ in 0..<300_000 {
+                let value = Self.decimal(&generator)
+                var bytes: [UInt8] = []
+                var expected = value.description
+                if expected.hasSuffix(".0") { expected.removeLast(2) }
+                if FixWriter.appendShortDecimal(value, to: &bytes) {
+                    fast += 1
+                    let written = String(decoding: bytes, as: UTF8.self)
+                    if written != expected {
+                        return (fast, "\(value.bitPattern): short \(written), description \(expected)")
+                    }
+                }
+                bytes.removeAll()
+                FixWriter.appendJSON(value, to: &bytes)
+                let written = String(decoding: bytes, as: UTF8.self)
+                if written != expected {
+                    return (fast, "\(value.bitPattern): JSON \(written), description \(expected)")
+                }
             }
-            bytes.removeAll()
-            FixWriter.appendJSON(value, to: &bytes)
-            #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(value.bitPattern)")
-            if String(decoding: bytes, as: UTF8.self) != expected { return }
+            return (fast, nil)
         }
+        #expect(mismatch == nil)
         // Most of these values take the fast path; the rest go through `description`.
         #expect(fast > 100_000)
     }
 
-    @Test func fixedPointIsWrittenAsPrintfWritesIt() {
-        var generator = SplitMix64(seed: 29)
-        var fast = 0
-        let edges: [Double] = [
-            0, -0.0, 0.5, 1.5, 2.5, -0.5, -2.5, 0.25, 0.35, 0.125, 1e-7, -1e-7, 0.0000005, 0.0000015,
-            4_503_599_627.370496,
-            1e300, -1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .nan, .infinity, -.infinity,
-        ]
-        for index in 0..<300_000 {
-            let value =
-                index < edges.count
-                ? edges[index] : (index % 2 == 0 ? Self.decimal(&generator) : Self.double(&generator))
-            for decimals in [0, 1, 6] {
-                var bytes: [UInt8] = []
-                let expected = String(format: "%.\(decimals)f", value)
-                if FixWriter.appendFixed(value, decimals: decimals, to: &bytes) {
-                    fast += 1
-                    let written = String(decoding: bytes, as: UTF8.self)
-                    #expect(written == expected, "\(value.bitPattern) %.\(decimals)f")
-                    if written != expected { return }
+    @Test func fixedPointIsWrittenAsPrintfWritesIt() async throws {
+        let (fast, mismatch) = try await onThreadOfItsOwn { () -> (Int, String?) in
+            var generator = SplitMix64(seed: 29)
+            var fast = 0
+            let edges: [Double] = [
+                0, -0.0, 0.5, 1.5, 2.5, -0.5, -2.5, 0.25, 0.35, 0.125, 1e-7, -1e-7, 0.0000005, 0.0000015,
+                4_503_599_627.370496,
+                1e300, -1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .nan, .infinity, -.infinity,
+            ]
+            for index in 0..<300_000 {
+                let value =
+                    index < edges.count
+                    ? edges[index] : (index % 2 == 0 ? Self.decimal(&generator) : Self.double(&generator))
+                for decimals in [0, 1, 6] {
+                    var bytes: [UInt8] = []
+                    let expected = String(format: "%.\(decimals)f", value)
+                    if FixWriter.appendFixed(value, decimals: decimals, to: &bytes) {
+                        fast += 1
+                        let written = String(decoding: bytes, as: UTF8.self)
+                        if written != expected {
+                            return (fast, "\(value.bitPattern) %.\(decimals)f: wrote \(written), printf \(expected)")
+                        }
+                    }
                 }
             }
+            return (fast, nil)
         }
+        #expect(mismatch == nil)
         // Most of these values take the fast path; the rest (not finite, or too large) go through `vsnprintf`.
         #expect(fast > 450_000)
     }
@@ -185,7 +205,19 @@ struct FixWriterOracleTests {
     ])
 
     @Test(arguments: FixWriter.Format.allCases)
-    func randomFixesAreWrittenAsBefore(format: FixWriter.Format) throws {
+    func randomFixesAreWrittenAsBefore(format: FixWriter.Format) async throws {
+        let (written, expected) = try await onThreadOfItsOwn { try Self.writtenAndExpected(format) }
+        let writtenLines = written.split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(writtenLines.count == expectedLines.count)
+        for (line, (got, want)) in zip(writtenLines, expectedLines).enumerated() where got != want {
+            Issue.record("line \(line + 1): \(got) ≠ \(want)")
+            return
+        }
+    }
+
+    /// 3,000 random fixes as the writers write them, and as the command wrote them before.
+    static func writtenAndExpected(_ format: FixWriter.Format) throws -> (written: String, expected: String) {
         var generator = SplitMix64(seed: 1_017 + UInt64(FixWriter.Format.allCases.firstIndex(of: format) ?? 0))
         let fixes = (0..<3_000).map { _ in Self.fix(&generator) }
         var expected: String
@@ -216,13 +248,6 @@ struct FixWriterOracleTests {
             }
             expected += "]}\n"
         }
-        let written = try FixWriterOutputTests.render(format, fixes)
-        let writtenLines = written.split(separator: "\n", omittingEmptySubsequences: false)
-        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(writtenLines.count == expectedLines.count)
-        for (line, (got, want)) in zip(writtenLines, expectedLines).enumerated() where got != want {
-            Issue.record("line \(line + 1): \(got) ≠ \(want)")
-            return
-        }
+        return (try FixWriterOutputTests.render(format, fixes), expected)
     }
 }

@@ -5,7 +5,7 @@ import Whereabouts
 import WhereaboutsTesting
 
 /// The recipe of the article "Testing your location code" for a relaunch by a monitor event, with the public API only.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct MonitorRelaunchRecipeTests {
     @Test func arrivingRelaunchesTheTerminatedAppAndTheEventWaitsInItsMonitor() async throws {
         let office = Coordinate(latitude: 48.8584, longitude: 2.2945)

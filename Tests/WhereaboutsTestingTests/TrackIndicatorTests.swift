@@ -6,7 +6,7 @@ import Whereabouts
 
 /// The indicator `track` shows on its status line and draws in `--svg`, decided as the app's map decides it
 /// (``UserLocationIndicator``) from the last authorization and fix.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct TrackIndicatorTests {
     static let approximateFix = Location(
         coordinate: Coordinate(latitude: 48.8193, longitude: 2.3185),

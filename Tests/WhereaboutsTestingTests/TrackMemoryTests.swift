@@ -43,6 +43,45 @@ struct TrackMemoryTests {
         return points
     }
 
+    /// Writes a generated NMEA log of GGA sentences, one a second from midnight, of at least `bytes` bytes, a megabyte
+    /// at a time, patching each time and checksum into one sentence instead of formatting strings; returns the
+    /// sentence count.
+    static func writeNMEA(to url: URL, bytes: Int) throws -> Int {
+        let template = Array("$GPGGA,000000.00,5231.2005,N,01324.2972,E,1,08,0.9,34.5,M,39.4,M,,*00\n".utf8)
+        let checksumOffset = template.count - 3
+        let baseChecksum = template[1..<(checksumOffset - 1)].reduce(UInt8(0)) { $0 ^ $1 }
+        let hex = Array("0123456789ABCDEF".utf8)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        var buffer: [UInt8] = []
+        var sentences = 0
+        var written = 0
+        while written < bytes {
+            var line = template
+            let second = sentences % 86_400
+            let digits = [
+                second / 36_000, second / 3600 % 10, second / 600 % 6, second / 60 % 10, second / 10 % 6, second % 10,
+            ]
+            var checksum = baseChecksum
+            for (offset, digit) in digits.enumerated() {
+                line[7 + offset] = UInt8(ascii: "0") + UInt8(digit)
+                checksum ^= UInt8(ascii: "0") ^ line[7 + offset]
+            }
+            line[checksumOffset] = hex[Int(checksum >> 4)]
+            line[checksumOffset + 1] = hex[Int(checksum & 0xF)]
+            buffer += line
+            sentences += 1
+            written += line.count
+            if buffer.count >= 1 << 20 {
+                try handle.write(contentsOf: buffer)
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        try handle.write(contentsOf: buffer)
+        return sentences
+    }
+
     /// Whether this test process runs under ThreadSanitizer (`swift test --sanitize=thread`), whose runtime
     /// exports `__tsan_init` from the executable.
     static var underThreadSanitizer: Bool {
@@ -62,22 +101,36 @@ struct TrackMemoryTests {
         return kilobytes * 1024
     }
 
-    @Test("track reads a generated 50 MB GPX in constant memory (peak RSS of the process under 48 MB)")
-    func fiftyMegabyteTrack() async throws {
+    /// A generated track, and what `track` is told about it.
+    enum Kind: String, CaseIterable, Sendable {
+        case gpx, nmea
+    }
+
+    @Test(
+        "track reads a generated 50 MB GPX and a 32 MiB NMEA log in constant memory (peak RSS of the process under 48 MB)",
+        arguments: Kind.allCases
+    )
+    func aLargeTrack(kind: Kind) async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let track = directory.appendingPathComponent("big.gpx")
-        // Written on a thread of its own: 50 MB of writes can wait on a busy disk, and must not hold the pool.
-        let points = try await onThreadOfItsOwn { try Self.writeTrack(to: track, bytes: 50_000_000) }
+        let track = directory.appendingPathComponent("big.\(kind.rawValue)")
+        let minimum = kind == .gpx ? 50_000_000 : 32 << 20
+        // Written on a thread of its own: tens of megabytes of writes can wait on a busy disk, and must not hold the
+        // pool.
+        let points = try await onThreadOfItsOwn {
+            kind == .gpx
+                ? try Self.writeTrack(to: track, bytes: minimum) : try Self.writeNMEA(to: track, bytes: minimum)
+        }
         let size = try #require(try FileManager.default.attributesOfItem(atPath: track.path)[.size] as? Int)
-        #expect(size >= 50_000_000)
+        #expect(size >= minimum)
         let process = Process()
         process.executableURL = try CLIRunner.binary()
-        process.arguments = [
-            "track", "--source", track.path, "--answer", "while-using", "--approximate",
-            "--format", "ndjson", "--speed", "max",
-            "--consent-file", directory.appendingPathComponent("c.json").path,
-        ]
+        process.arguments =
+            [
+                "track", "--source", track.path, "--answer", "while-using", "--approximate",
+                "--format", "ndjson", "--speed", "max",
+                "--consent-file", directory.appendingPathComponent("c.json").path,
+            ] + (kind == .nmea ? ["--date", "2025-06-01"] : [])
         let errURL = directory.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         process.standardInput = FileHandle.nullDevice

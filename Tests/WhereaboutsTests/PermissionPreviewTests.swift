@@ -9,7 +9,7 @@ import Testing
 /// Settings), `.servicesOff` and `.restricted`, `RequestPreciseLocationButton` when `showsRequestPreciseButton`, and
 /// `UserLocationIndicatorContent` drawing `indicator`.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct PermissionPreviewTests {
     /// What the map's indicator draws.
     enum Drawn: Equatable, Sendable, CustomStringConvertible {

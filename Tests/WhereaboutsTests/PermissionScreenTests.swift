@@ -10,7 +10,7 @@ import WhereaboutsTesting
 /// `showsSettingsButton`), "Request Precise Location" (`RequestPreciseLocationButton`, shown when
 /// `showsRequestPreciseButton`) and the map's indicator (`UserLocationIndicatorContent`, drawing `indicator`).
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct PermissionScreenTests {
     static let paris = Coordinate(latitude: 48.8584, longitude: 2.2945)
     static let heading = Heading(magneticHeading: 40, trueHeading: 53, headingAccuracy: 5, timestamp: .distantPast)

@@ -7,7 +7,7 @@ import WhereaboutsTesting
 /// The permission screens' texts: one English set, in the core module, that WhereaboutsUI's `Localizable.strings`
 /// repeats key for key, and the texts each screen shows.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct PermissionTextTests {
     /// WhereaboutsUI's English `Localizable.strings`, found from this file (the module is empty on Linux, so its
     /// bundle is not built here), through symbolic links: scripts/tsan.sh builds this test target from a link to its

@@ -6,7 +6,7 @@ import Testing
 /// A system that monitors the planner's conditions: it runs the planner's actions, checks them (never over the
 /// budget, never adding a held identifier or removing one it does not hold), and reports each condition's state
 /// when a fix changes it.
-struct FakeConditionMonitor {
+struct FakeConditionMonitor: Sendable {
     /// How many conditions the app may hold.
     let budget: Int
     /// How many times each event is delivered (more than once as some devices do).

@@ -4,7 +4,7 @@ import Testing
 @testable import Whereabouts
 
 /// What the belief of a fence emits: a crossing once, and only in the directions the fence asked for.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct GeofenceBeliefTests {
     typealias F = GeofenceFixtures
 

@@ -4,7 +4,7 @@ import Testing
 @testable import Whereabouts
 
 /// The geofence planner's wakes, fence changes and adoption after a relaunch, on hand-made geometry.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct GeofencePlannerLifecycleTests {
     typealias F = GeofenceFixtures
 

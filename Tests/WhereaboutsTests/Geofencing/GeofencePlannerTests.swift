@@ -5,7 +5,7 @@ import Testing
 
 /// The geofence planner on hand-made geometry: which fences it keeps, where the wake ring goes, how it applies a
 /// plan, and which events it emits.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct GeofencePlannerTests {
     typealias F = GeofenceFixtures
 

@@ -1,10 +1,14 @@
 import Foundation
 import Testing
+import WhereaboutsTestSupport
 
 @testable import Whereabouts
 
 /// The geofence planner over walks through hundreds of fences, and over sets of 500 and 100,000 fences: the
 /// budget, the events against a fix-by-fix evaluation of every fence, and the choice against a full sort.
+///
+/// Each walk is seconds of work in a debug build: it runs on a thread of its own (``onThreadOfItsOwn(_:)``), so it
+/// holds no thread of the cooperative pool the other tests share, and the expectations are checked after.
 @Suite(.timeLimit(.minutes(2)))
 struct GeofencePlannerWalkTests {
     typealias F = GeofenceFixtures
@@ -12,13 +16,25 @@ struct GeofencePlannerWalkTests {
     static let fences = F.randomFences(count: 500, side: 20_000, radii: 100...500, seed: 11)
     static let walk = F.walk(steps: 3000, stepLength: 30, bound: 8000, seed: 12)
 
-    @Test func everyCrossingOfAWalkWithNoFenceAtRiskIsReportedOnceAtTheFixThatShowsIt() {
-        var run = GeofenceRun(fences: Self.fences, budget: 20)
-        for fix in Self.walk { run.step(fix) }
+    /// The walk through the 500 fences, fix by fix, under a budget.
+    static func walked(budget: Int, quirky: Bool = false) async throws -> GeofenceRun {
+        try await onThreadOfItsOwn {
+            var run = GeofenceRun(fences: Self.fences, budget: budget)
+            if quirky {
+                run.monitor.copies = 2
+                run.monitor.reemitsUnchangedStates = true
+            }
+            for fix in Self.walk { run.step(fix) }
+            return run
+        }
+    }
+
+    @Test func everyCrossingOfAWalkWithNoFenceAtRiskIsReportedOnceAtTheFixThatShowsIt() async throws {
+        let run = try await Self.walked(budget: 20)
 
         #expect(run.plans.count > 10)
         #expect(run.plans.allSatisfy { $0.atRisk == 0 })
-        let truth = GeofenceRun.crossings(of: Self.fences, along: Self.walk)
+        let truth = try await onThreadOfItsOwn { GeofenceRun.crossings(of: Self.fences, along: Self.walk) }
         #expect(truth.count > 20)
         #expect(Set(run.events.map(GeofenceRun.describe)) == truth)
         #expect(run.events.count == truth.count)
@@ -28,15 +44,9 @@ struct GeofencePlannerWalkTests {
     }
 
     @Test(arguments: [2, 5, 20])
-    func theConditionsHeldNeverExceedTheBudgetAndCopiesChangeNoEvent(budget: Int) {
-        var plain = GeofenceRun(fences: Self.fences, budget: budget)
-        var quirky = GeofenceRun(fences: Self.fences, budget: budget)
-        quirky.monitor.copies = 2
-        quirky.monitor.reemitsUnchangedStates = true
-        for fix in Self.walk {
-            plain.step(fix)
-            quirky.step(fix)
-        }
+    func theConditionsHeldNeverExceedTheBudgetAndCopiesChangeNoEvent(budget: Int) async throws {
+        let plain = try await Self.walked(budget: budget)
+        let quirky = try await Self.walked(budget: budget, quirky: true)
 
         #expect(plain.monitor.mostHeld <= budget)
         #expect(quirky.monitor.mostHeld <= budget)
@@ -45,9 +55,8 @@ struct GeofencePlannerWalkTests {
     }
 
     @Test(arguments: [2, 5, 20])
-    func eachEventOfAWalkIsTrueAndFollowsTheOppositeOne(budget: Int) throws {
-        var run = GeofenceRun(fences: Self.fences, budget: budget)
-        for fix in Self.walk { run.step(fix) }
+    func eachEventOfAWalkIsTrueAndFollowsTheOppositeOne(budget: Int) async throws {
+        var run = try await Self.walked(budget: budget)
         let positions = Dictionary(uniqueKeysWithValues: Self.walk.map { ($0.timestamp, $0.coordinate) })
         let byID = Dictionary(uniqueKeysWithValues: Self.fences.map { ($0.id, $0) })
 
@@ -69,14 +78,16 @@ struct GeofencePlannerWalkTests {
     }
 
     @Test(arguments: [500, 100_000])
-    func aFenceSetPlansTheNearestBoundariesWhateverItsSize(count: Int) throws {
-        let side = 20_000 * (Double(count) / 500).squareRoot()
-        let fences = F.randomFences(count: count, side: side, radii: 100...500, seed: UInt64(count))
-        var planner = GeofencePlanner(fences: fences, budget: 20)
-        let fix = F.fix(east: 0, north: 0, second: 0)
-        let actions = planner.handle(.fix(fix))
-
-        let ranked = fences.map { ($0.boundaryDistance(from: fix.coordinate), $0.id) }.sorted { $0 < $1 }
+    func aFenceSetPlansTheNearestBoundariesWhateverItsSize(count: Int) async throws {
+        let (planner, actions, ranked) = try await onThreadOfItsOwn {
+            let side = 20_000 * (Double(count) / 500).squareRoot()
+            let fences = F.randomFences(count: count, side: side, radii: 100...500, seed: UInt64(count))
+            var planner = GeofencePlanner(fences: fences, budget: 20)
+            let fix = F.fix(east: 0, north: 0, second: 0)
+            let actions = planner.handle(.fix(fix))
+            let ranked = fences.map { ($0.boundaryDistance(from: fix.coordinate), $0.id) }.sorted { $0 < $1 }
+            return (planner, actions, ranked)
+        }
         let plan = try #require(planner.plan)
         #expect(plan.fenceIDs == ranked.prefix(19).map { $0.1 })
         let ring = try #require(plan.ring)

@@ -4,7 +4,7 @@ import Foundation
 
 /// A planner over a ``FakeConditionMonitor``, driven fix by fix as an app in the background is: the system
 /// evaluates its conditions at each fix, and the app gets a fix only when the planner asks for one.
-struct GeofenceRun {
+struct GeofenceRun: Sendable {
     var planner: GeofencePlanner
     var monitor: FakeConditionMonitor
     /// Every event the planner emitted, in order.

@@ -4,7 +4,7 @@ import Testing
 @testable import Whereabouts
 
 /// Rule 18 as pure decisions: the flags of a condition, the budget shared with regions, and what may be delivered.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ConditionMonitoringRuleTests {
     static let circle = MonitorCondition.circularGeographic(
         center: Coordinate(latitude: 48.8584, longitude: 2.2945),
