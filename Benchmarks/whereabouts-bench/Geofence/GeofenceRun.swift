@@ -68,15 +68,10 @@ enum GeofenceRun {
         try await monitor.start()
         await os.handle(.background)
         for fix in track {
-            // A fix the monitor asked for is answered by this one: it is waited for before the next is sent, as a
-            // phone's next fix comes a second later.
-            let asked = await monitor.isAwaitingFix
-            let answered = await monitor.fixesFetched
+            // A fix the monitor asked for is answered by this one: the answer is waited for (settle) before the next
+            // is sent, as a phone's next fix comes a second later.
             if gps.isRunning { _ = await gps.send(fix) }
-            if asked {
-                for _ in 0..<10_000 where await monitor.fixesFetched == answered { await Task.yield() }
-            }
-            await settle(monitor)
+            await settle(monitor, os: os)
         }
         gps.finish()
         await monitor.settle()
@@ -85,14 +80,24 @@ enum GeofenceRun {
         return (await reported.value, mostConditions)
     }
 
-    /// Lets the monitor take in and handle what the last fix caused: until two rounds in a row find nothing new.
-    private static func settle(_ monitor: GeofenceMonitor) async {
+    /// Lets the monitor take in and handle what the last fix caused: until two rounds in a row find nothing new and
+    /// nothing on its way.
+    ///
+    /// What the OS hands a location manager reaches its client through the main actor, which has a thread of its
+    /// own: each round waits for the main actor's queue as well as the pool's, so a busy machine cannot make a round
+    /// pass while an event is queued there. A fix the monitor asked for is on its way while the monitor waits for it
+    /// and the OS no longer does (it answered, or refused).
+    private static func settle(_ monitor: GeofenceMonitor, os: SimulatedOS) async {
         var last = (-1, -1, -1)
-        for _ in 0..<200 {
-            for _ in 0..<8 { await Task.yield() }
+        for _ in 0..<1000 {
+            for _ in 0..<4 { await Task.yield() }
+            await MainActor.run {}
+            for _ in 0..<4 { await Task.yield() }
             await monitor.settle()
             let now = (await monitor.monitorEventsSeen, await monitor.fixesSeen, await monitor.fixesFetched)
-            if now == last, await monitor.isIdle { return }
+            let fetching = await monitor.isFetching
+            let osWaits = await os.hasOutstandingLocationRequests
+            if now == last, !(fetching && !osWaits), await monitor.isIdle { return }
             last = now
         }
     }

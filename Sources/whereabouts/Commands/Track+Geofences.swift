@@ -54,7 +54,7 @@ extension TrackSession {
             terminal.error("error: \(error)")
             throw ExitCode.trackUnusable
         }
-        gate.attach(monitor)
+        gate.attach(monitor, engine: engine)
         var writer = GeofenceEventWriter(format: command.format, terminal: terminal)
         writer.begin()
         let limit = command.limit

@@ -6,6 +6,7 @@ import Whereabouts
 final class FenceGate: Sendable {
     private struct State {
         var monitor: GeofenceMonitor?
+        var engine: SimulatedOS?
         var ended = false
         var failure: (any Error)?
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -17,9 +18,15 @@ final class FenceGate: Sendable {
 
     /// Opens the gate with the monitor to wait for from now on (`nil` when none could start): until then no fix
     /// passes, so the monitor's first plan is made from the track's first fix.
-    func attach(_ monitor: GeofenceMonitor?) {
+    ///
+    /// - Parameters:
+    ///   - monitor: The geofence monitor.
+    ///   - engine: The simulated OS the monitor's client runs on: it tells whether a fix the monitor asked for is
+    ///     still awaited there or already on its way to the monitor.
+    func attach(_ monitor: GeofenceMonitor?, engine: SimulatedOS? = nil) {
         let waiters = state.update { state -> [CheckedContinuation<Void, Never>] in
             state.monitor = monitor
+            state.engine = engine
             state.opened = true
             defer { state.openWaiters.removeAll() }
             return state.openWaiters
@@ -28,7 +35,12 @@ final class FenceGate: Sendable {
     }
 
     /// Waits until the monitor has taken in every event the engine handed it and handled them (a fix it asked for
-    /// included): until two rounds in a row find nothing new.
+    /// included): until two rounds in a row find nothing new and nothing on its way.
+    ///
+    /// What the engine hands a location manager reaches its client through the main actor, which has a thread of its
+    /// own: each round waits for the main actor's queue as well as the pool's, so on a busy machine a round cannot
+    /// pass while an event is still queued there. A fix the monitor asked for is on its way while the monitor waits
+    /// for it and the engine no longer does.
     func settle() async {
         await withCheckedContinuation { continuation in
             let opened = state.update { state -> Bool in
@@ -39,12 +51,16 @@ final class FenceGate: Sendable {
             if opened { continuation.resume() }
         }
         guard let monitor = state.current.monitor else { return }
+        let engine = state.current.engine
         var last = (-1, -1, -1)
-        for _ in 0..<200 {
+        for _ in 0..<1000 {
             await Task.megaYield(count: 5)
+            await MainActor.run {}
             await monitor.settle()
             let now = (await monitor.monitorEventsSeen, await monitor.fixesSeen, await monitor.fixesFetched)
-            if now == last, await monitor.isIdle { return }
+            let fetching = await monitor.isFetching
+            let engineWaits = await engine?.hasOutstandingLocationRequests ?? true
+            if now == last, !(fetching && !engineWaits), await monitor.isIdle { return }
             last = now
         }
     }
