@@ -24,6 +24,22 @@ extension CrossingOracle {
             let end = fixes[index]
             let nextDistance = plane.distance(to: end.coordinate)
             defer { distance = nextDistance }
+            if let maximumGap, end.timestamp.timeIntervalSince(start.timestamp) > maximumGap {
+                // A pause in the recording: the path is unknown; the state changes at the fix that shows it.
+                boundary = nil
+                let changed = inside ? nextDistance >= radius + hysteresis : nextDistance < radius - hysteresis
+                guard changed else { continue }
+                crossings.append(
+                    Crossing(
+                        fenceID: fence.id,
+                        transition: inside ? .exited : .entered,
+                        date: end.timestamp,
+                        coordinate: end.coordinate
+                    )
+                )
+                inside.toggle()
+                continue
+            }
             // The nearest the segment can come to the centre (with room for the plane's distortion): a segment that
             // stays beyond every level changes nothing.
             let nearest = (distance + nextDistance - lengths[index - 1]) / 2 - 0.01 * (distance + nextDistance) - 1

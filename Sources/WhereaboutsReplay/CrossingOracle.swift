@@ -1,3 +1,4 @@
+package import Foundation
 package import Whereabouts
 
 /// The true crossings of a track through fences: every time the person entered or left each fence, at the instant
@@ -17,6 +18,10 @@ package import Whereabouts
 ///   still that of the boundary crossing, the last one before the track went that far. A fence whose radius is at
 ///   most *h* is never entered.
 /// - Fixes with an invalid coordinate, or earlier than the fix before, are left out.
+/// - With a `maximumGap`, two fixes further apart in time than it are a pause in the recording (the end of one trip and
+///   the start of the next, a receiver switched off), not a straight drive at a steady speed: the path between them is
+///   unknown, so a fence whose state differs across the gap changes at the later fix (its instant and place, the first
+///   the track shows it), and a fence the straight line would cut through in the gap gives nothing.
 /// - A fence with `notifyOnEntry` or `notifyOnExit` off gives no crossing of that direction when `honoursNotifyFlags`
 ///   (the default), as a monitor that never misses would report.
 ///
@@ -31,6 +36,9 @@ package struct CrossingOracle: Sendable {
     package var hysteresis: Double
     /// Whether fences that do not notify on entry or on exit give no crossing of that direction.
     package var honoursNotifyFlags: Bool
+    /// The longest time between two fixes, in seconds, that the track is taken to move straight and steadily; `nil`
+    /// for no limit (every gap is interpolated).
+    package var maximumGap: TimeInterval?
 
     /// Creates an oracle.
     ///
@@ -38,10 +46,18 @@ package struct CrossingOracle: Sendable {
     ///   - fences: The fences.
     ///   - hysteresis: How far past a boundary the track must go, in metres, 0 or more.
     ///   - honoursNotifyFlags: Whether a fence's `notifyOnEntry` and `notifyOnExit` filter its crossings.
-    package init(fences: [Geofence], hysteresis: Double = 0, honoursNotifyFlags: Bool = true) {
+    ///   - maximumGap: The longest time between two fixes, in seconds, that is interpolated; `nil` (the default) for
+    ///     no limit. A gap longer than it is a pause in the recording (see the type's documentation).
+    package init(
+        fences: [Geofence],
+        hysteresis: Double = 0,
+        honoursNotifyFlags: Bool = true,
+        maximumGap: TimeInterval? = nil
+    ) {
         self.fences = fences
         self.hysteresis = max(0, hysteresis.isFinite ? hysteresis : 0)
         self.honoursNotifyFlags = honoursNotifyFlags
+        self.maximumGap = maximumGap.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
     }
 
     /// The identifiers of the fences the track starts inside (strictly within the radius at the first usable fix).

@@ -13,8 +13,12 @@ package import Whereabouts
 ///
 /// - A report whose window holds true crossings of its fence and transition, all already matched, is a
 ///   **duplicate**: that crossing was reported twice.
-/// - A report whose window holds none is **false**: it matches nothing that happened.
-/// - A true crossing no report took is **missed**.
+/// - A report whose window holds none, while a true crossing of its fence and transition came earlier than the window
+///   and no report took it, is **late**: it reports that crossing (the latest such), but too late to count; the
+///   crossing stays missed. A monitor that learns of a crossing only when the app next wakes, hours later, reports
+///   it so.
+/// - A report whose window holds none and that is not late is **false**: it matches nothing that happened.
+/// - A true crossing no report took in its window is **missed**.
 /// - The **delay** of a matched report is its date minus the crossing's instant (negative when early). Its median
 ///   and 95th percentile are nearest-rank: the smallest delay at or above that share of the sorted delays.
 ///
@@ -55,6 +59,8 @@ package struct GeofenceScore: Hashable, Sendable {
     package var reportedBy: [GeofenceEvent.Detection: Int]
     /// Reports that match no true crossing.
     package var falseReports: Int
+    /// Reports of a true crossing that came later than the tolerance allows (the crossing is counted missed).
+    package var lateReports: Int
     /// Reports of a true crossing already reported.
     package var duplicates: Int
     /// The delays of the matched reports in seconds, sorted (negative when a report came before the crossing).
@@ -85,6 +91,7 @@ package struct GeofenceScore: Hashable, Sendable {
         reported = 0
         reportedBy = [:]
         falseReports = 0
+        lateReports = 0
         duplicates = 0
         delays = []
 
@@ -116,7 +123,16 @@ package struct GeofenceScore: Hashable, Sendable {
                 reportedBy[report.detection, default: 0] += 1
                 delays.append(report.date.timeIntervalSince(crossings[key]![free].date))
             } else if candidates.isEmpty {
-                falseReports += 1
+                // A crossing before the window that nothing took: this report is its, late.
+                let before = crossings[key]?.indices.last { index in
+                    crossings[key]![index].date < earliest && !crossings[key]![index].taken
+                }
+                if let before {
+                    crossings[key]![before].taken = true
+                    lateReports += 1
+                } else {
+                    falseReports += 1
+                }
             } else {
                 duplicates += 1
             }

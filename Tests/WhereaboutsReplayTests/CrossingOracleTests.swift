@@ -69,6 +69,31 @@ struct CrossingOracleTests {
         #expect(Self.summary(crossings) == ["entered pond 42.000", "exited pond 58.000"])
     }
 
+    @Test func aGapLongerThanTheMaximumChangesTheStateAtTheFixAfterItAndCutsThroughNothing() {
+        // Parked 500 m south until 600 s, the next trip's first fix inside (20 m north) at 4200 s, then out.
+        let track = [
+            Metres.fix(north: -500, at: 0), Metres.fix(north: -480, at: 600), Metres.fix(north: 20, at: 4_200),
+            Metres.fix(north: 200, at: 4_210),
+        ]
+        let gapped = CrossingOracle(fences: [Self.fence], maximumGap: 300).crossings(along: track)
+        #expect(Self.summary(gapped) == ["entered pond 4200.000", "exited pond 4204.444"])
+        #expect(abs(gapped[0].coordinate.latitude * Metres.perDegree - 20) < 0.01)
+        // Without a maximum the hour's gap is a slow straight drive: the entry is dated inside it.
+        let interpolated = CrossingOracle(fences: [Self.fence]).crossings(along: track)
+        #expect(Self.summary(interpolated) == ["entered pond 3336.000", "exited pond 4204.444"])
+        // A straight line through the fence during the gap is no crossing: the path is unknown.
+        let through = [Metres.fix(north: -500, at: 0), Metres.fix(north: 500, at: 3_600)]
+        #expect(CrossingOracle(fences: [Self.fence], maximumGap: 300).crossings(along: through).isEmpty)
+        #expect(CrossingOracle(fences: [Self.fence]).crossings(along: through).count == 2)
+        // Gaps up to the maximum are interpolated as before.
+        let steady = Metres.walk(from: -500, to: 500, every: 100)
+        #expect(
+            Self.summary(CrossingOracle(fences: [Self.fence], maximumGap: 100).crossings(along: steady)) == [
+                "entered pond 40.000", "exited pond 60.000",
+            ]
+        )
+    }
+
     @Test func aPassThatGrazesTheOutsideOfTheBoundaryCrossesNothing() {
         for every in [1.0, 100.0] {
             let track = Metres.walk(from: -500, to: 500, east: 100.5, every: every)

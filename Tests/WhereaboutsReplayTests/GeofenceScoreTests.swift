@@ -70,7 +70,7 @@ struct GeofenceScoreTests {
         #expect(score.reportedBy == [.monitored: 1])
     }
 
-    @Test func aReportLaterThanTheToleranceIsFalseAndItsCrossingMissed() {
+    @Test func aReportLaterThanTheToleranceIsLateNotFalseAndItsCrossingMissed() {
         let truth = [Self.truth("pond", .entered, 0)]
         let tolerance = GeofenceScore.Tolerance(late: 600, early: 30)
         let late = GeofenceScore(
@@ -79,7 +79,23 @@ struct GeofenceScoreTests {
             tolerance: tolerance,
             mostConditions: 1
         )
-        #expect(late.falseReports == 1 && late.missed == 1)
+        #expect(late.lateReports == 1 && late.falseReports == 0 && late.missed == 1 && late.reported == 0)
+        // A second late report of the one crossing matches nothing left: it is false.
+        let twice = GeofenceScore(
+            truth: truth,
+            reports: [Self.report("pond", .entered, 601), Self.report("pond", .entered, 7_200)],
+            tolerance: tolerance,
+            mostConditions: 1
+        )
+        #expect(twice.lateReports == 1 && twice.falseReports == 1)
+        // A late report of a crossing of the other direction, or of another fence, is false.
+        let other = GeofenceScore(
+            truth: truth,
+            reports: [Self.report("pond", .exited, 601), Self.report("lake", .entered, 601)],
+            tolerance: tolerance,
+            mostConditions: 1
+        )
+        #expect(other.lateReports == 0 && other.falseReports == 2)
         let inTime = GeofenceScore(
             truth: truth,
             reports: [Self.report("pond", .entered, 600)],

@@ -36,7 +36,7 @@ import Foundation
 ///   (`try await client.set(allowsBackgroundLocationUpdates: true)`, which needs `location` in `UIBackgroundModes`).
 ///   Without them the monitor re-plans only at the next significant change or visit, and misses most crossings of a
 ///   dense fence set: on a recorded 20-minute drive through 500 fences it reported 26.6 % of the true crossings
-///   without background updates, and all of them with them.
+///   without background updates, and all of them with them (the article "Monitoring places" has the other tracks).
 ///
 /// The fences are the app's data: the monitor keeps them in memory only, and the system holds only the circles it
 /// monitors (as it holds any condition the app adds), under the monitor's name. At the next launch, `start()` adopts
