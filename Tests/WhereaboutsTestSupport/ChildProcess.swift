@@ -30,6 +30,7 @@ package final class ChildProcess: @unchecked Sendable {
     // `run()` but for its thread-safe identifier, state and status.
     private let lock = NSLock()
     private var ended = false
+    private var endDate: Date?
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
     /// The process, running.
@@ -59,6 +60,11 @@ package final class ChildProcess: @unchecked Sendable {
 
     /// Whether the child still runs.
     package var isRunning: Bool { lock.withLock { !ended } }
+
+    /// When Foundation saw the child end (its termination handler ran, on a thread of Foundation's own), or `nil`
+    /// while it runs: how long a child took to stop, measured without waiting for a thread of the pool, which a busy
+    /// run may give late.
+    package var endedAt: Date? { lock.withLock { endDate } }
 
     /// Sends the child a signal.
     ///
@@ -105,8 +111,10 @@ package final class ChildProcess: @unchecked Sendable {
     }
 
     private func finished() {
+        let now = Date()
         let waiting = lock.withLock {
             ended = true
+            endDate = now
             defer { waiters.removeAll() }
             return waiters
         }
