@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Whereabouts
 
-import func WhereaboutsTestSupport.onThreadOfItsOwn
+import func WhereaboutsTestSupport.computeOffThePool
 
 @testable import WhereaboutsReplay
 
@@ -207,7 +207,7 @@ struct CrossingOracleTests {
     /// Random walks against random fences: the crossings are those a fine sampling of each segment finds.
     @Test func theCrossingsAgreeWithAFineSamplingOfRandomWalks() async throws {
         // Seconds of work: on a thread of its own, so it holds no thread of the pool the other tests share.
-        let disagreements = try await onThreadOfItsOwn { () -> [String] in
+        let disagreements = try await computeOffThePool { () -> [String] in
             var disagreements: [String] = []
             var random = SplitMix64(seed: 0x4745_4F46_454E_4345)  // "GEOFENCE"
             for walk in 0..<40 {

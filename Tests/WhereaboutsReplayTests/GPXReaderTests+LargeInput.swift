@@ -52,7 +52,7 @@ extension GPXReaderTests {
         defer { try? FileManager.default.removeItem(at: url) }
         // Seconds of writing and reading: on a thread of its own, so it holds no thread of the pool the other tests
         // share; the expectations are checked after.
-        let (expected, size, count, issueCount, last, elapsed) = try await onThreadOfItsOwn {
+        let (expected, size, count, issueCount, last, elapsed) = try await computeOffThePool {
             let expected = try Self.writeLargeTrack(to: url, bytes: 50_000_000)
             let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
             var reader = try GPXReader(contentsOf: url, strict: true)

@@ -99,7 +99,7 @@ struct NMEAReaderStreamingTests {
         defer { try? FileManager.default.removeItem(at: url) }
         // Seconds of writing and reading: on a thread of its own, so it holds no thread of the pool the other tests
         // share; the expectations are checked after.
-        let (epochs, bytes, count, issueCount, last, elapsed) = try await onThreadOfItsOwn {
+        let (epochs, bytes, count, issueCount, last, elapsed) = try await computeOffThePool {
             // 32 MiB: 500 chunks of the reader's input.
             let (epochs, bytes) = try writeHugeLog(to: url, minimumBytes: 32 << 20)
             var reader = try NMEAReader(contentsOf: url, defaultDate: DateComponents(year: 2025, month: 6, day: 1))

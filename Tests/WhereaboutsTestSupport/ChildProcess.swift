@@ -129,12 +129,9 @@ extension Result {
     }
 }
 
-/// Runs blocking work — `poll`, `usleep`, `waitUntilExit` — or seconds of computation on a thread of its own and
-/// suspends until it is done, so it never holds a thread of the cooperative pool.
-///
-/// The pool has as many threads as the machine has cores; a test that holds one for seconds (a synchronous loop
-/// over hundreds of thousands of values, a walk through hundreds of fences) leaves the other tests unscheduled that
-/// long, and on a two-core machine two such tests stall the whole run.
+/// Runs blocking work — `poll`, `usleep`, `waitUntilExit` — on a thread of its own and suspends until it is done,
+/// so it never holds a thread of the cooperative pool. Seconds of computation take ``computeOffThePool(_:)``, which
+/// also bounds how many compute at once.
 ///
 /// The work cannot be cancelled from outside: give it its own bound (a deadline it checks). It runs outside the
 /// test's task, so `#expect` and `Issue.record` there are not the test's: return what to check, and check it after.

@@ -43,7 +43,7 @@ struct FixWriterOracleTests {
 
     @Test func numbersAreWrittenAsJSONSerializationWritesThem() async throws {
         // Seconds of work: on a thread of its own, so it holds no thread of the pool the other tests share.
-        let mismatch = try await onThreadOfItsOwn { () throws -> String? in
+        let mismatch = try await computeOffThePool { () throws -> String? in
             var generator = SplitMix64(seed: 17)
             for _ in 0..<200_000 {
                 let value = Self.double(&generator)
@@ -81,7 +81,7 @@ struct FixWriterOracleTests {
     }
 
     @Test func shortDecimalsAreWrittenAsDescriptionWritesThem() async throws {
-        let (fast, mismatch) = try await onThreadOfItsOwn { () -> (Int, String?) in
+        let (fast, mismatch) = try await computeOffThePool { () -> (Int, String?) in
             var generator = SplitMix64(seed: 23)
             var fast = 0
             for _ in 0..<300_000 {
@@ -111,7 +111,7 @@ struct FixWriterOracleTests {
     }
 
     @Test func fixedPointIsWrittenAsPrintfWritesIt() async throws {
-        let (fast, mismatch) = try await onThreadOfItsOwn { () -> (Int, String?) in
+        let (fast, mismatch) = try await computeOffThePool { () -> (Int, String?) in
             var generator = SplitMix64(seed: 29)
             var fast = 0
             let edges: [Double] = [
@@ -206,7 +206,7 @@ struct FixWriterOracleTests {
 
     @Test(arguments: FixWriter.Format.allCases)
     func randomFixesAreWrittenAsBefore(format: FixWriter.Format) async throws {
-        let (written, expected) = try await onThreadOfItsOwn { try Self.writtenAndExpected(format) }
+        let (written, expected) = try await computeOffThePool { try Self.writtenAndExpected(format) }
         let writtenLines = written.split(separator: "\n", omittingEmptySubsequences: false)
         let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(writtenLines.count == expectedLines.count)

@@ -7,26 +7,25 @@ import WhereaboutsTestSupport
 /// The geofence planner over walks through hundreds of fences, and over sets of 500 and 100,000 fences: the
 /// budget, the events against a fix-by-fix evaluation of every fence, and the choice against a full sort.
 ///
-/// Each walk is seconds of work in a debug build: it runs on a thread of its own (``onThreadOfItsOwn(_:)``), so it
-/// holds no thread of the cooperative pool the other tests share, and the expectations are checked after.
-@Suite(.timeLimit(.minutes(2)))
+/// Each walk is seconds of work in a debug build: it runs on a thread of its own (``computeOffThePool(_:)``), so it
+/// holds no thread of the cooperative pool the other tests share, once for the suite (``GeofenceWalks``), and the
+/// expectations are checked after.
+@Suite(.timeLimit(.minutes(5)))
 struct GeofencePlannerWalkTests {
     typealias F = GeofenceFixtures
 
     static let fences = F.randomFences(count: 500, side: 20_000, radii: 100...500, seed: 11)
     static let walk = F.walk(steps: 3000, stepLength: 30, bound: 8000, seed: 12)
 
-    /// The walk through the 500 fences, fix by fix, under a budget.
+    /// The walk through the 500 fences, fix by fix, under a budget (made once for the suite).
     static func walked(budget: Int, quirky: Bool = false) async throws -> GeofenceRun {
-        try await onThreadOfItsOwn {
-            var run = GeofenceRun(fences: Self.fences, budget: budget)
-            if quirky {
-                run.monitor.copies = 2
-                run.monitor.reemitsUnchangedStates = true
-            }
-            for fix in Self.walk { run.step(fix) }
-            return run
-        }
+        try await GeofenceWalks.shared.run(
+            fences: Self.fences,
+            fixes: Self.walk,
+            budget: budget,
+            quirky: quirky,
+            key: "walk 500"
+        )
     }
 
     @Test func everyCrossingOfAWalkWithNoFenceAtRiskIsReportedOnceAtTheFixThatShowsIt() async throws {
@@ -34,7 +33,7 @@ struct GeofencePlannerWalkTests {
 
         #expect(run.plans.count > 10)
         #expect(run.plans.allSatisfy { $0.atRisk == 0 })
-        let truth = try await onThreadOfItsOwn { GeofenceRun.crossings(of: Self.fences, along: Self.walk) }
+        let truth = try await computeOffThePool { GeofenceRun.crossings(of: Self.fences, along: Self.walk) }
         #expect(truth.count > 20)
         #expect(Set(run.events.map(GeofenceRun.describe)) == truth)
         #expect(run.events.count == truth.count)
@@ -79,7 +78,7 @@ struct GeofencePlannerWalkTests {
 
     @Test(arguments: [500, 100_000])
     func aFenceSetPlansTheNearestBoundariesWhateverItsSize(count: Int) async throws {
-        let (planner, actions, ranked) = try await onThreadOfItsOwn {
+        let (planner, actions, ranked) = try await computeOffThePool {
             let side = 20_000 * (Double(count) / 500).squareRoot()
             let fences = F.randomFences(count: count, side: side, radii: 100...500, seed: UInt64(count))
             var planner = GeofencePlanner(fences: fences, budget: 20)
