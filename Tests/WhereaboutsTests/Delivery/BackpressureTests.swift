@@ -19,22 +19,38 @@ struct BackpressureTests {
         return (harness, source, client)
     }
 
-    /// Gives the engine's pump every chance to run ahead of a consumer that does not read.
-    static func letThePumpRun() async {
-        for _ in 0..<2_000 { await Task.yield() }
+    /// Gives the engine's pump every chance to run ahead of a consumer that does not read: turns of the pool and of
+    /// the main actor (through which the location manager hands fixes on); with `engine`, until fixes wait in its
+    /// buffers and their count has held for 20 turns (bounded), so a busy machine cannot cut the pump short.
+    static func letThePumpRun(_ engine: SimulatedOS? = nil) async {
+        var last = -1
+        var held = 0
+        for round in 0..<20_000 {
+            for _ in 0..<10 { await Task.yield() }
+            await MainActor.run {}
+            guard let engine else {
+                if round == 200 { return }
+                continue
+            }
+            let buffered = await engine.bufferedFixes
+            held = buffered > 0 && buffered == last ? held + 1 : 0
+            last = buffered
+            if held == 20 { return }
+        }
     }
 
     /// A consumer of `client`'s live updates that has read 2,000 fixes, with the pump then left to fill its mailbox:
     /// the source is running at full speed when the test changes the grant.
     static func updatesUnderLoad(
-        _ client: LocationClient
+        _ client: LocationClient,
+        engine: SimulatedOS
     ) async throws -> AsyncThrowingStream<LocationUpdate, any Error>.AsyncIterator {
         var updates = await client.liveUpdates().makeAsyncIterator()
         var read = 0
         while read < 2_000 {
             if try await updates.next()?.location != nil { read += 1 }
         }
-        await letThePumpRun()
+        await letThePumpRun(engine)
         return updates
     }
 
@@ -43,13 +59,13 @@ struct BackpressureTests {
         let (harness, source, client) = await Self.harness()
         var updates = await client.liveUpdates().makeAsyncIterator()
         _ = try await updates.next()
-        await Self.letThePumpRun()
+        await Self.letThePumpRun(harness.engine)
         #expect(source.made > 0)
         #expect(source.made <= Self.limit + 256)
         #expect(await harness.engine.bufferedFixes <= Self.limit)
         // Reading frees room, and the source goes on.
         for _ in 0..<(Self.limit + 10) { _ = try await updates.next() }
-        await Self.letThePumpRun()
+        await Self.letThePumpRun(harness.engine)
         #expect(source.made > Self.limit + 10)
         #expect(source.made - (Self.limit + 10) <= Self.limit + 256)
     }
@@ -64,7 +80,7 @@ struct BackpressureTests {
         var updates = await LocationClient.simulated(os: harness.engine, source: source).liveUpdates()
             .makeAsyncIterator()
         _ = try await updates.next()
-        await Self.letThePumpRun()
+        await Self.letThePumpRun(harness.engine)
         let running = await harness.engine.hasStandardConsumers
         #expect(running, "the client value went away, and the manager's updates stopped with it")
         guard running else { return }
@@ -117,7 +133,7 @@ struct BackpressureTests {
     @Test("a revoke under full load is the next thing the consumer reads: no fix queued before it is handed out")
     func aRevokeUnderLoadComesNext() async throws {
         let (harness, _, client) = await Self.harness()
-        var updates = try await Self.updatesUnderLoad(client)
+        var updates = try await Self.updatesUnderLoad(client, engine: harness.engine)
         #expect(await harness.engine.bufferedFixes > 0)
         await harness.engine.changeSettings(status: .denied)
         #expect(await harness.engine.bufferedFixes == 0)
@@ -134,7 +150,7 @@ struct BackpressureTests {
         while read < 2_000 {
             read += try #require(try await batches.next()).count { $0.location != nil }
         }
-        await Self.letThePumpRun()
+        await Self.letThePumpRun(harness.engine)
         await harness.engine.changeSettings(status: .denied)
         let next = try #require(try await batches.next())
         #expect(next.allSatisfy { $0.location == nil })
@@ -144,7 +160,7 @@ struct BackpressureTests {
     @Test("Precise off under full load: no precise fix is handed out after it; the next fix is approximate")
     func preciseOffUnderLoad() async throws {
         let (harness, _, client) = await Self.harness()
-        var updates = try await Self.updatesUnderLoad(client)
+        var updates = try await Self.updatesUnderLoad(client, engine: harness.engine)
         await harness.engine.changeSettings(precise: false)
         let announcement = try #require(try await updates.next())
         #expect(announcement.location == nil)
@@ -160,7 +176,7 @@ struct BackpressureTests {
     @Test("going to the background without background updates under full load: the change comes next, no fix after")
     func backgroundUnderLoad() async throws {
         let (harness, _, client) = await Self.harness()
-        var updates = try await Self.updatesUnderLoad(client)
+        var updates = try await Self.updatesUnderLoad(client, engine: harness.engine)
         await harness.engine.handle(.background)
         #expect(await harness.engine.bufferedFixes == 0)
         let next = try #require(try await updates.next())
